@@ -1,0 +1,34 @@
+{#- What a text holds: 'object', 'array', 'scalar' (string, number, boolean, null) or 'invalid' (not one
+    complete JSON value; trailing garbage makes it invalid on both engines). -#}
+{% macro json_kind(expr) -%}
+    {{ return(adapter.dispatch('json_kind', 'lineage_warehouse')(expr)) }}
+{%- endmacro %}
+
+{% macro default__json_kind(expr) -%}
+    {{ lineage_warehouse.not_supported('json_kind') }}
+{%- endmacro %}
+
+{% macro duckdb__json_kind(expr) -%}
+    case
+        when {{ expr }} is null or not coalesce(json_valid({{ expr }}), false) then 'invalid'
+        when json_type({{ expr }}) = 'OBJECT' then 'object'
+        when json_type({{ expr }}) = 'ARRAY' then 'array'
+        else 'scalar'
+    end
+{%- endmacro %}
+
+{#- Spark's JSON parsers stop after the first value, so validity is checked by wrapping the text in an
+    array: it must then be a valid array of exactly one element. That parser accepts single quotes, the
+    variant parser does not: both must accept the text. -#}
+{% macro spark__json_kind(expr) -%}
+    case
+        when
+            {{ expr }} is null
+            or coalesce(json_array_length('[' || {{ expr }} || ']'), -1) != 1
+            or try_parse_json({{ expr }}) is null
+            then 'invalid'
+        when {{ lineage_warehouse.json_first_char(expr) }} = '{' then 'object'
+        when {{ lineage_warehouse.json_first_char(expr) }} = '[' then 'array'
+        else 'scalar'
+    end
+{%- endmacro %}

@@ -1,0 +1,17 @@
+{#- JSON array text to an engine array of text: string elements unquoted, other elements as JSON text.
+    NULL when expr is not a JSON array. -#}
+{% macro json_to_string_array(expr) -%}
+    {{ return(adapter.dispatch('json_to_string_array', 'lineage_warehouse')(expr)) }}
+{%- endmacro %}
+
+{% macro default__json_to_string_array(expr) -%}
+    {{ lineage_warehouse.not_supported('json_to_string_array') }}
+{%- endmacro %}
+
+{% macro duckdb__json_to_string_array(expr) -%}
+    case when json_type({{ expr }}) = 'ARRAY' then try_cast(cast({{ expr }} as json) as varchar[]) end
+{%- endmacro %}
+
+{% macro spark__json_to_string_array(expr) -%}
+    case when {{ lineage_warehouse.json_first_char(expr) }} = '[' then from_json({{ expr }}, 'array<string>') end
+{%- endmacro %}

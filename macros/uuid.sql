@@ -1,0 +1,25 @@
+{#- UUID helpers shared by both engines (D5: any UUID version is accepted). -#}
+
+{#- True when expr is a UUID in 8-4-4-4-12 hexadecimal form (any version, any case). -#}
+{% macro is_uuid(expr) -%}
+    coalesce({{ lineage_warehouse.regex_matches(
+        'lower(' ~ expr ~ ')',
+        '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    ) }}, false)
+{%- endmacro %}
+
+{#- The version digit of a UUID text (the 13th hex digit). -#}
+{% macro uuid_version(expr) -%}
+    substr({{ expr }}, 15, 1)
+{%- endmacro %}
+
+{#- The creation time inside a version-7 UUID (its first 48 bits are Unix milliseconds, Appendix A);
+    NULL for any other version. -#}
+{% macro uuid_v7_timestamp(expr) -%}
+    case
+        when {{ lineage_warehouse.uuid_version(expr) }} = '7'
+            then {{ lineage_warehouse.epoch_ms_to_timestamp(
+                lineage_warehouse.hex_to_bigint('substr(replace(' ~ expr ~ ", '-', ''), 1, 12)")
+            ) }}
+    end
+{%- endmacro %}

@@ -1,0 +1,112 @@
+{#- One row per input or output entry of every placed event (entries without namespace or name are
+    skipped; staging.facet_issues notes them). Names get the integration rewrites of §2.1; the lineage
+    node is the dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). -#}
+
+with
+
+events as (
+    select
+        event_hash,
+        extractor,
+        {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
+        {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
+    from {{ ref('int_events_classified') }}
+),
+
+lists as (
+    select event_hash, extractor, 'INPUT' as io_kind, inputs as datasets from events
+    union all
+    select event_hash, extractor, 'OUTPUT' as io_kind, outputs as datasets from events
+),
+
+entries as (
+    select
+        lists.event_hash,
+        lists.extractor,
+        lists.io_kind,
+        cast(entry.pos as bigint) as io_position,
+        entry.value as entry
+    from lists
+    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('lists.datasets'), 'entry') }}
+),
+
+named as (
+    select
+        event_hash,
+        extractor,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.json_get('entry', ['namespace']) }} as namespace,
+        {{ lineage_warehouse.json_get('entry', ['name']) }} as raw_name,
+        {{ lineage_warehouse.json_get('entry', ['facets']) }} as facets,
+        {{ lineage_warehouse.json_get('entry', ['inputFacets']) }} as input_facets,
+        {{ lineage_warehouse.json_get('entry', ['outputFacets']) }} as output_facets
+    from entries
+),
+
+valid as (
+    select
+        *,
+        {{ lineage_warehouse.dataset_name('raw_name', 'extractor') }} as name
+    from named
+    where coalesce(namespace, '') != '' and coalesce(raw_name, '') != ''
+),
+
+spark_table_identifiers as (
+    select
+        valid.event_hash,
+        valid.io_kind,
+        valid.io_position,
+        identifier.pos as identifier_position,
+        {{ lineage_warehouse.json_get('identifier.value', ['namespace']) }} as namespace,
+        {{ lineage_warehouse.json_get('identifier.value', ['name']) }} as raw_name
+    from valid
+    {{ lineage_warehouse.explode_array(
+        lineage_warehouse.json_to_raw_array(lineage_warehouse.json_get('valid.facets', ['symlinks', 'identifiers'])),
+        'identifier'
+    ) }}
+    where
+        valid.extractor = 'SPARK'
+        and {{ lineage_warehouse.json_get('identifier.value', ['type']) }} = 'TABLE'
+        and coalesce({{ lineage_warehouse.json_get('identifier.value', ['namespace']) }}, '') != ''
+        and coalesce({{ lineage_warehouse.json_get('identifier.value', ['name']) }}, '') != ''
+),
+
+first_spark_tables as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        namespace,
+        raw_name,
+        row_number() over (partition by event_hash, io_kind, io_position order by identifier_position) as table_rank
+    from spark_table_identifiers
+),
+
+final as (
+    select
+        valid.event_hash,
+        valid.extractor,
+        valid.io_kind,
+        valid.io_position,
+        valid.namespace,
+        valid.name,
+        coalesce(first_spark_tables.namespace, valid.namespace) as node_namespace,
+        coalesce(
+            {{ lineage_warehouse.dataset_name('first_spark_tables.raw_name', 'valid.extractor') }},
+            valid.name
+        ) as node_name,
+        first_spark_tables.namespace is not null as is_swapped,
+        valid.facets,
+        valid.input_facets,
+        valid.output_facets
+    from valid
+    left join first_spark_tables
+        on
+            valid.event_hash = first_spark_tables.event_hash
+            and valid.io_kind = first_spark_tables.io_kind
+            and valid.io_position = first_spark_tables.io_position
+            and first_spark_tables.table_rank = 1
+)
+
+select * from final

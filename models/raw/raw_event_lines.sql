@@ -1,0 +1,62 @@
+{#- Landing: every non-blank line of every file matched by var('events_path'), verbatim, once.
+    A line is identified by (source_file, line_number, line_hash): landing the same files again adds
+    nothing, a new file (or new lines appended to a file) adds only its lines. -#}
+{{
+    config(
+        materialized='incremental',
+        incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
+        on_schema_change='fail'
+    )
+}}
+
+{%- set glob = lineage_warehouse.events_glob() %}
+
+with
+
+scanned as (
+    {{ lineage_warehouse.read_event_lines(glob) }}
+),
+
+without_carriage_returns as (
+    select
+        source_path,
+        line_number,
+        case
+            when right(line_text, 1) = chr(13) then substr(line_text, 1, length(line_text) - 1)
+            else line_text
+        end as line_text
+    from scanned
+),
+
+non_blank as (
+    select
+        {{ lineage_warehouse.relative_file_name('source_path', lineage_warehouse.glob_base_dir(glob)) }}
+            as source_file,
+        source_path,
+        cast(line_number as bigint) as line_number,
+        line_text
+    from without_carriage_returns
+    where {{ lineage_warehouse.regex_matches('line_text', '[^ \t\n\r]') }}
+),
+
+final as (
+    select
+        source_file,
+        line_number,
+        {{ lineage_warehouse.sha256_hex('line_text') }} as line_hash,
+        line_text as payload,
+        source_path
+    from non_blank
+)
+
+select * from final
+{% if is_incremental() %}
+    where not exists (
+        select 1
+        from {{ this }} as landed
+        where
+            landed.source_file = final.source_file
+            and landed.line_number = final.line_number
+            and landed.line_hash = final.line_hash
+    )
+{% endif %}

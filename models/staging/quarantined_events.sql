@@ -1,0 +1,22 @@
+{#- Every record that could not be placed (D5), with its reason code and a sentence a person reads. -#}
+
+with
+
+envelopes as (
+    select * from {{ ref('stg_event_envelopes') }}
+),
+
+final as (
+    select
+        source_file,
+        line_number,
+        element_index,
+        record_hash,
+        quarantine_reason as reason,
+        {{ lineage_warehouse.quarantine_reason_description('quarantine_reason') }} as reason_description,
+        record_text as payload
+    from envelopes
+    where quarantine_reason is not null
+)
+
+select * from final

@@ -1,0 +1,67 @@
+{#- The envelope of every record and the reason it cannot be placed, if any (D5). The first applicable
+    reason wins, in the order of the case expression below. -#}
+
+with
+
+records as (
+    select * from {{ ref('stg_event_records') }}
+),
+
+envelopes as (
+    select
+        source_file,
+        line_number,
+        element_index,
+        record_hash,
+        record_kind,
+        record_text,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventTime']) }} end
+            as event_time_text,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventType']) }} end
+            as event_type_text,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['run', 'runId']) }} end
+            as run_id_text,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['job', 'namespace']) }} end
+            as job_namespace,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['job', 'name']) }} end
+            as job_name,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['producer']) }} end
+            as producer
+    from records
+),
+
+parsed as (
+    select
+        *,
+        {{ lineage_warehouse.parse_timestamp('event_time_text') }} as event_time,
+        {{ lineage_warehouse.is_uuid('run_id_text') }} as run_id_is_uuid
+    from envelopes
+),
+
+final as (
+    select
+        source_file,
+        line_number,
+        element_index,
+        record_hash,
+        record_text,
+        event_time,
+        event_type_text,
+        lower(run_id_text) as run_id,
+        job_namespace,
+        job_name,
+        producer,
+        case
+            when record_kind = 'invalid' then 'not_json'
+            when record_kind != 'object' then 'not_an_object'
+            when event_time_text is null then 'missing_event_time'
+            when event_time is null then 'invalid_event_time'
+            when run_id_text is null then 'missing_run_id'
+            when not run_id_is_uuid then 'invalid_run_id'
+            when coalesce(job_namespace, '') = '' then 'missing_job_namespace'
+            when coalesce(job_name, '') = '' then 'missing_job_name'
+        end as quarantine_reason
+    from parsed
+)
+
+select * from final

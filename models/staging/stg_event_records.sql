@@ -1,0 +1,111 @@
+{#- From landed lines to event records: one record per non-blank line of a newline-delimited file, one
+    per whole document of a file that holds a single pretty-printed event, one per element of a file that
+    holds a JSON array. A file is read as one document when its first line is not a complete JSON value
+    (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md). -#}
+
+with
+
+lines as (
+    select
+        source_file,
+        line_number,
+        line_hash,
+        payload,
+        {{ lineage_warehouse.json_kind('payload') }} as line_kind
+    from {{ ref('raw_event_lines') }}
+),
+
+first_lines as (
+    select
+        source_file,
+        min(line_number) as first_line_number
+    from lines
+    group by source_file
+),
+
+document_candidates as (
+    select lines.source_file
+    from lines
+    inner join first_lines
+        on
+            lines.source_file = first_lines.source_file
+            and lines.line_number = first_lines.first_line_number
+    where lines.line_kind in ('invalid', 'array')
+),
+
+documents as (
+    select
+        lines.source_file,
+        min(lines.line_number) as line_number,
+        {{ lineage_warehouse.ordered_string_agg('lines.payload', 'chr(10)', 'lines.line_number') }}
+            as document_text
+    from lines
+    inner join document_candidates
+        on lines.source_file = document_candidates.source_file
+    group by lines.source_file
+),
+
+classified_documents as (
+    select
+        source_file,
+        line_number,
+        document_text,
+        {{ lineage_warehouse.json_kind('document_text') }} as document_kind
+    from documents
+),
+
+whole_documents as (
+    select
+        source_file,
+        line_number,
+        cast(null as bigint) as element_index,
+        document_text as record_text
+    from classified_documents
+    where document_kind in ('object', 'scalar')
+),
+
+array_elements as (
+    select
+        classified_documents.source_file,
+        classified_documents.line_number,
+        cast(elements.pos as bigint) as element_index,
+        elements.value as record_text
+    from classified_documents
+    {{ lineage_warehouse.explode_array(
+        lineage_warehouse.json_to_raw_array('classified_documents.document_text'), 'elements'
+    ) }}
+    where classified_documents.document_kind = 'array'
+),
+
+single_lines as (
+    select
+        lines.source_file,
+        lines.line_number,
+        cast(null as bigint) as element_index,
+        lines.payload as record_text
+    from lines
+    left join classified_documents
+        on lines.source_file = classified_documents.source_file
+    where coalesce(classified_documents.document_kind, 'invalid') = 'invalid'
+),
+
+records as (
+    select * from whole_documents
+    union all
+    select * from array_elements
+    union all
+    select * from single_lines
+),
+
+final as (
+    select
+        source_file,
+        line_number,
+        element_index,
+        {{ lineage_warehouse.sha256_hex('record_text') }} as record_hash,
+        {{ lineage_warehouse.json_kind('record_text') }} as record_kind,
+        record_text
+    from records
+)
+
+select * from final
