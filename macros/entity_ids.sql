@@ -1,0 +1,27 @@
+{#- Deterministic text keys (marts.md "Types"): the MD5 of the entity kind and its natural key, so the
+    same events give the same ids on DuckDB and Spark, and kinds never collide. -#}
+{% macro entity_id(kind, parts) -%}
+    md5('{{ kind }}' {%- for part in parts %} || '|' || {{ part }}{% endfor %})
+{%- endmacro %}
+
+{#- Location of a namespace reference: the '{type}://{name}' address the location model maps to an id. -#}
+{% macro namespace_location_address(ns, kind) -%}
+    {%- if kind == 'dataset' -%}
+        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(ns, 'dataset'), lineage_warehouse.dataset_location_name(ns)) }}
+    {%- else -%}
+        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(ns, 'job'), lineage_warehouse.job_location_name(ns)) }}
+    {%- endif -%}
+{%- endmacro %}
+
+{#- Dataset and job keys: (location, lower(name)) (§2.1, §3.1). -#}
+{% macro dataset_id(location_id, name) -%}
+    {{ lineage_warehouse.entity_id('dataset', [location_id, 'lower(' ~ name ~ ')']) }}
+{%- endmacro %}
+
+{% macro job_id(location_id, name) -%}
+    {{ lineage_warehouse.entity_id('job', [location_id, 'lower(' ~ name ~ ')']) }}
+{%- endmacro %}
+
+{% macro user_id(name) -%}
+    {{ lineage_warehouse.entity_id('user', ['lower(' ~ name ~ ')']) }}
+{%- endmacro %}
