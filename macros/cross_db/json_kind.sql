@@ -11,8 +11,8 @@
 {% macro duckdb__json_kind(expr) -%}
     case
         when {{ expr }} is null or not coalesce(json_valid({{ expr }}), false) then 'invalid'
-        when json_type({{ expr }}) = 'OBJECT' then 'object'
-        when json_type({{ expr }}) = 'ARRAY' then 'array'
+        when json_type(try_cast({{ expr }} as json)) = 'OBJECT' then 'object'
+        when json_type(try_cast({{ expr }} as json)) = 'ARRAY' then 'array'
         else 'scalar'
     end
 {%- endmacro %}

@@ -9,8 +9,8 @@
 {%- endmacro %}
 
 {% macro duckdb__json_to_raw_array(expr) -%}
-    case when json_type({{ expr }}) = 'ARRAY' then
-        list_transform(try_cast(cast({{ expr }} as json) as json[]), lw_e -> coalesce(lw_e, cast('null' as json)))
+    case when json_type(try_cast({{ expr }} as json)) = 'ARRAY' then
+        list_transform(try_cast(try_cast({{ expr }} as json) as json[]), lw_e -> coalesce(lw_e, cast('null' as json)))
     end
 {%- endmacro %}
 

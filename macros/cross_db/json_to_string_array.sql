@@ -9,7 +9,7 @@
 {%- endmacro %}
 
 {% macro duckdb__json_to_string_array(expr) -%}
-    case when json_type({{ expr }}) = 'ARRAY' then try_cast(cast({{ expr }} as json) as varchar[]) end
+    case when json_type(try_cast({{ expr }} as json)) = 'ARRAY' then try_cast(try_cast({{ expr }} as json) as varchar[]) end
 {%- endmacro %}
 
 {% macro spark__json_to_string_array(expr) -%}

@@ -9,7 +9,7 @@
 {%- endmacro %}
 
 {% macro duckdb__json_to_string_map(expr) -%}
-    case when json_type({{ expr }}) = 'OBJECT' then try_cast(cast({{ expr }} as json) as map(varchar, varchar)) end
+    case when json_type(try_cast({{ expr }} as json)) = 'OBJECT' then try_cast(try_cast({{ expr }} as json) as map(varchar, varchar)) end
 {%- endmacro %}
 
 {% macro spark__json_to_string_map(expr) -%}

@@ -69,7 +69,7 @@ array_elements as (
         classified_documents.source_file,
         classified_documents.line_number,
         cast(elements.pos as bigint) as element_index,
-        elements.value as record_text
+        cast(elements.value as string) as record_text
     from classified_documents
     {{ lineage_warehouse.explode_array(
         lineage_warehouse.json_to_raw_array('classified_documents.document_text'), 'elements'

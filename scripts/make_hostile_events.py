@@ -1,0 +1,218 @@
+"""Write the hostile event set: bad lines of every kind beside good ones, so landing can be proved lossless.
+
+Deterministic: running it twice gives identical bytes. Writes one file per theme and EXPECTED.json, which says
+for every record where it must end: parsed, or quarantined with a reason code (docs/decisions.md, D5).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+PRODUCER = "https://example.com/hostile"
+
+
+def run_id(n: int) -> str:
+    """A deterministic UUIDv7-shaped id (2025 timestamp, version 7, variant 10)."""
+    ms = 1_735_689_600_000 + n * 1000
+    return str(uuid.UUID(f"{ms:012x}7{n:03x}8{n:015x}"))
+
+
+def event(n: int, **override: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "eventType": "COMPLETE",
+        "eventTime": f"2025-01-01T00:{n // 60 % 60:02d}:{n % 60:02d}.000Z",
+        "run": {"runId": run_id(n), "facets": {}},
+        "job": {"namespace": "hostile", "name": f"job_{n}", "facets": {}},
+        "inputs": [{"namespace": "postgres://db:5432", "name": f"public.source_{n}"}],
+        "outputs": [{"namespace": "postgres://db:5432", "name": f"public.target_{n}"}],
+        "producer": PRODUCER,
+        "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
+    }
+    for key, value in override.items():
+        if value is DROP:
+            base.pop(key, None)
+        else:
+            base[key] = value
+    return base
+
+
+DROP = object()
+
+
+def line(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def without(obj: dict[str, Any], *path: str) -> dict[str, Any]:
+    copy = json.loads(json.dumps(obj))
+    target = copy
+    for key in path[:-1]:
+        target = target[key]
+    target.pop(path[-1], None)
+    return copy
+
+
+def with_value(obj: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    copy = json.loads(json.dumps(obj))
+    target = copy
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return copy
+
+
+P, Q = "parsed", "quarantined"
+
+
+def themes() -> dict[str, list[tuple[str, str, str | None]]]:
+    """File name → [(line text, expectation, reason)]."""
+    good = event
+    big_fields = [{"name": f"column_{i:06d}", "type": "string", "description": "x" * 60} for i in range(50_000)]
+    return {
+        "h01_not_json.jsonl": [
+            (line(good(1)), P, None),
+            ("this is not json", Q, "not_json"),
+            ('{"eventType": "START", "eventTime": "2025-01-01T00:00:00Z"', Q, "not_json"),
+            ('{"a": 1} trailing', Q, "not_json"),
+            (line(good(2))[:40], Q, "not_json"),
+            (line(good(3)), P, None),
+        ],
+        "h02_not_objects.jsonl": [
+            ('"just a string"', Q, "not_an_object"),
+            ("42", Q, "not_an_object"),
+            ("null", Q, "not_an_object"),
+            ("true", Q, "not_an_object"),
+            (line([good(4)]), Q, "not_an_object"),
+            (line(good(5)), P, None),
+        ],
+        "h03_run_ids.jsonl": [
+            (line(without(good(6), "run", "runId")), Q, "missing_run_id"),
+            (line(good(7, run={"facets": {}})), Q, "missing_run_id"),
+            (line(good(8, run=DROP)), Q, "missing_run_id"),
+            (line(with_value(good(9), ("run", "runId"), "abc")), Q, "invalid_run_id"),
+            (line(with_value(good(10), ("run", "runId"), 12345)), Q, "invalid_run_id"),
+            (line(with_value(good(11), ("run", "runId"), run_id(11) + "0")), Q, "invalid_run_id"),
+            (line(with_value(good(12), ("run", "runId"), run_id(12).upper())), P, None),
+            (line(with_value(good(13), ("run", "runId"), "6ba7b810-9dad-11d1-80b4-00c04fd430c8")), P, None),
+        ],
+        "h04_event_times.jsonl": [
+            (line(good(14, eventTime=DROP)), Q, "missing_event_time"),
+            (line(good(15, eventTime=None)), Q, "missing_event_time"),
+            (line(good(16, eventTime="yesterday")), Q, "invalid_event_time"),
+            (line(good(17, eventTime="2024-13-45T99:00:00Z")), Q, "invalid_event_time"),
+            (line(good(18, eventTime=1700000000)), Q, "invalid_event_time"),
+            (line(good(19, eventTime="2025-01-01T10:00:00+05:30")), P, None),
+            (line(good(20, eventTime="2025-01-01T10:00:00Z")), P, None),
+            (line(good(21, eventTime="2025-01-01T10:00:00")), P, None),
+            (line(good(22, eventTime="2025-01-01T10:00:00.123456789Z")), P, None),
+        ],
+        "h05_jobs.jsonl": [
+            (line(without(good(23), "job", "namespace")), Q, "missing_job_namespace"),
+            (line(with_value(good(24), ("job", "namespace"), "")), Q, "missing_job_namespace"),
+            (line(without(good(25), "job", "name")), Q, "missing_job_name"),
+            (line(with_value(good(26), ("job", "name"), "")), Q, "missing_job_name"),
+            (line(good(27, job="not an object")), Q, "missing_job_namespace"),
+        ],
+        "h06_wrong_types.jsonl": [
+            (line(good(28, eventType=42)), P, None),
+            (line(good(29, eventType="EXPLODED")), P, None),
+            (line(good(30, eventType=DROP)), P, None),
+            (line(good(31, inputs="not a list")), P, None),
+            (line(with_value(good(32), ("run", "facets"), [1, 2])), P, None),
+            (line(with_value(good(33), ("job", "facets"), "x")), P, None),
+            (line(good(34, outputs=[{"namespace": "s3://b", "facets": {"schema": {"fields": "oops"}}}])), P, None),
+            (line(good(35, producer=DROP)), P, None),
+            (line(with_value(good(36), ("run", "facets"), {"parent": "not an object", "nominalTime": 3})), P, None),
+        ],
+        "h07_big_event.jsonl": [
+            (line(with_value(good(37), ("outputs",), [{"namespace": "hdfs://big", "name": "/big/table",
+                                                       "facets": {"schema": {"fields": big_fields}}}])), P, None),
+        ],
+        "h08_unicode_and_quotes.jsonl": [
+            (line(with_value(good(38), ("job", "name"), "ジョブ_🚀_données")), P, None),
+            (line(good(39, outputs=[{"namespace": "s3://bücket", "name": "表/😀.parquet"}])), P, None),
+            (line(with_value(good(40), ("job", "name"), "it's a \"quoted\" name")), P, None),
+            (line(with_value(good(41), ("job", "name"), "{{ config(x=1) }} {% if %} {# c #}")), P, None),
+            (line(with_value(good(42), ("job", "namespace"), "ns'; drop table raw.raw_event_lines; --")), P, None),
+            (line(good(43, inputs=[{"namespace": "{{ var('x') }}", "name": "{% raw %}'\"\\"}])), P, None),
+            (line(with_value(good(44), ("job", "name"), "nul\u0000inside")), P, None),
+            ('{"eventTime": "2025-01-01T00:00:00Z", "raw": "\x00"}', Q, "not_json"),
+            (line(with_value(good(45), ("job", "namespace"), "postgres://user:secret@db.example.com:5432")), P, None),
+        ],
+        "h09_duplicates.jsonl": [
+            (line(good(46)), P, None),
+            (line(good(46)), P, None),
+            (line(good(47)), P, None),
+            (line(good(46)), P, None),
+        ],
+    }
+
+
+def write(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    expected: dict[str, list[dict[str, Any]]] = {}
+    for name, rows in themes().items():
+        (out / name).write_text("".join(text + "\n" for text, _, _ in rows), encoding="utf-8")
+        expected[name] = [{"line": i, "expect": e, "reason": r} for i, (_, e, r) in enumerate(rows, start=1)]
+
+    pretty = event(48)
+    (out / "h10_pretty.json").write_text(json.dumps(pretty, indent=2) + "\n", encoding="utf-8")
+    expected["h10_pretty.json"] = [{"line": 1, "expect": P, "reason": None}]
+
+    array = [event(49), 7, event(50)]
+    (out / "h11_array.json").write_text(json.dumps(array, indent=2) + "\n", encoding="utf-8")
+    expected["h11_array.json"] = [
+        {"line": 1, "element": 0, "expect": P, "reason": None},
+        {"line": 1, "element": 1, "expect": Q, "reason": "not_an_object"},
+        {"line": 1, "element": 2, "expect": P, "reason": None},
+    ]
+
+    buffer = io.BytesIO()
+    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0, filename="") as gz:
+        gz.write((line(event(51)) + "\n" + "{broken\n" + line(event(52)) + "\n").encode("utf-8"))
+    (out / "h12_gzip.jsonl.gz").write_bytes(buffer.getvalue())
+    expected["h12_gzip.jsonl.gz"] = [
+        {"line": 1, "expect": P, "reason": None},
+        {"line": 2, "expect": Q, "reason": "not_json"},
+        {"line": 3, "expect": P, "reason": None},
+    ]
+
+    (out / "h13_crlf.jsonl").write_bytes((line(event(53)) + "\r\n" + "oops\r\n" + line(event(54)) + "\r\n").encode())
+    expected["h13_crlf.jsonl"] = [
+        {"line": 1, "expect": P, "reason": None},
+        {"line": 2, "expect": Q, "reason": "not_json"},
+        {"line": 3, "expect": P, "reason": None},
+    ]
+
+    (out / "h14_blank_lines.jsonl").write_text(
+        line(event(55)) + "\n\n   \n\t\n" + line(event(56)) + "\n\n", encoding="utf-8")
+    expected["h14_blank_lines.jsonl"] = [
+        {"line": 1, "expect": P, "reason": None},
+        {"line": 5, "expect": P, "reason": None},
+    ]
+
+    (out / "h15_empty.jsonl").write_bytes(b"")
+    expected["h15_empty.jsonl"] = []
+
+    half = json.dumps(event(57), indent=2).splitlines()[:8]
+    (out / "h16_truncated_pretty.json").write_text("\n".join(half) + "\n", encoding="utf-8")
+    expected["h16_truncated_pretty.json"] = [
+        {"line": i, "expect": Q, "reason": "not_json"} for i in range(1, len(half) + 1)
+    ]
+
+    (out / "EXPECTED.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("tests/fixtures/hostile"), help="output folder")
+    write(parser.parse_args().out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""Landing and staging (issue: foundation): nothing lost, verbatim, idempotent, incremental by file."""
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.records import physical_lines, records
+
+FIXTURES = PROJECT_DIR / "tests" / "fixtures"
+CORPORA = FIXTURES / "events"
+HOSTILE = FIXTURES / "hostile"
+
+
+def event_files(root: Path) -> list[Path]:
+    """The event files under root (EXPECTED.json and the READMEs are not events)."""
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.name.endswith((".json", ".jsonl", ".gz"))
+                  and p.name != "EXPECTED.json")
+
+
+def audit(wh: Warehouse) -> dict[str, tuple[int, int, int, int]]:
+    rows = wh.query("select source_file, lines, parsed, quarantined, duplicates from marts.landing_audit")
+    return {r[0]: tuple(r[1:]) for r in rows}
+
+
+@pytest.fixture(scope="module")
+def corpora(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    wh = Warehouse(tmp_path_factory.mktemp("corpora"))
+    wh.build(f"{CORPORA}/**/*.json*")
+    return wh
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    wh = Warehouse(tmp_path_factory.mktemp("hostile"))
+    wh.build(f"{HOSTILE}/h*")
+    return wh
+
+
+def test_d5_shared_corpora_every_record_is_parsed_or_quarantined(corpora: Warehouse) -> None:
+    files = event_files(CORPORA)
+    assert len(files) > 200, "the shared corpora are copied into tests/fixtures/events"
+    got = audit(corpora)
+    for path in files:
+        name = str(path.relative_to(CORPORA))
+        expected = len(records(path))
+        lines, parsed, quarantined, _ = got[name]
+        assert lines == expected, name
+        assert lines == parsed + quarantined, name
+    assert set(got) == {str(p.relative_to(CORPORA)) for p in files if records(p)}
+
+
+def test_d5_partial_fragments_are_quarantined_with_a_reason(corpora: Warehouse) -> None:
+    rows = corpora.query(
+        "select reason, reason_description, count(*) from staging.quarantined_events "
+        "where source_file like 'partial-fragments/%' group by all"
+    )
+    assert sum(r[2] for r in rows) > 100
+    assert all(r[0] and r[1] for r in rows)
+
+
+def test_d5_hostile_set_every_record_lands_where_expected(hostile: Warehouse) -> None:
+    expected = json.loads((HOSTILE / "EXPECTED.json").read_text())
+    placed = {(r[0], r[1], r[2]) for r in hostile.query(
+        "select source_file, line_number, element_index from staging.stg_event_envelopes "
+        "where quarantine_reason is null")}
+    quarantined = {(r[0], r[1], r[2]): r[3] for r in hostile.query(
+        "select source_file, line_number, element_index, reason from staging.quarantined_events")}
+    checked = 0
+    for file_name, outcomes in expected.items():
+        for outcome in outcomes:
+            key = (file_name, outcome["line"], outcome.get("element"))
+            if outcome["expect"] == "parsed":
+                assert key in placed, (key, quarantined.get(key))
+            else:
+                assert quarantined.get(key) == outcome["reason"], key
+            checked += 1
+    assert checked == len(placed) + len(quarantined)
+
+
+def test_d5_hostile_audit_adds_up(hostile: Warehouse) -> None:
+    expected = json.loads((HOSTILE / "EXPECTED.json").read_text())
+    got = audit(hostile)
+    for file_name, outcomes in expected.items():
+        if not outcomes:
+            assert file_name not in got
+            continue
+        lines, parsed, quarantined, _ = got[file_name]
+        assert lines == len(outcomes) == parsed + quarantined, file_name
+        assert quarantined == sum(o["expect"] == "quarantined" for o in outcomes), file_name
+
+
+def test_every_quarantined_record_has_a_readable_reason(hostile: Warehouse) -> None:
+    rows = hostile.query("select reason, reason_description from staging.quarantined_events")
+    assert rows
+    assert all(len(description) > 20 for _, description in rows)
+
+
+def test_raw_lines_are_verbatim_with_line_numbers(hostile: Warehouse, corpora: Warehouse) -> None:
+    for wh, root in ((hostile, HOSTILE), (corpora, CORPORA)):
+        landed = {(r[0], r[1]): (r[2], r[3]) for r in wh.query(
+            "select source_file, line_number, payload, line_hash from raw.raw_event_lines")}
+        expected = {}
+        for path in event_files(root):
+            for number, text in physical_lines(path):
+                expected[(str(path.relative_to(root)), number)] = text
+        assert {k: v[0] for k, v in landed.items()} == expected
+        import hashlib
+        assert all(h == hashlib.sha256(p.encode("utf-8")).hexdigest() for p, h in landed.values())
+
+
+def test_d1_byte_identical_duplicates_count_once(hostile: Warehouse) -> None:
+    total_duplicates = sum(v[3] for v in audit(hostile).values())
+    copies = hostile.query("select count(*), sum(copies) from staging.stg_events")[0]
+    assert total_duplicates > 0
+    assert copies[1] - copies[0] == total_duplicates
+
+
+def test_relanding_the_same_files_changes_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "events"
+    shutil.copytree(CORPORA / "marquez-demo", src)
+    wh = Warehouse(tmp_path / "wh")
+    wh.build(f"{src}/*")
+    before = wh.query("select source_file, line_number, line_hash from raw.raw_event_lines order by all")
+    before_audit = audit(wh)
+    wh.build(f"{src}/*")
+    assert wh.query("select source_file, line_number, line_hash from raw.raw_event_lines order by all") == before
+    assert audit(wh) == before_audit
+
+
+def test_one_more_file_lands_only_that_file(tmp_path: Path) -> None:
+    src = tmp_path / "events"
+    src.mkdir()
+    shutil.copy(CORPORA / "marquez-demo" / "food_delivery.jsonl", src / "a.jsonl")
+    wh = Warehouse(tmp_path / "wh")
+    wh.build(f"{src}/*")
+    first = Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines"))
+    shutil.copy(CORPORA / "openlineage-dbt-live" / "dbt_ol_run.jsonl", src / "b.jsonl")
+    wh.build(f"{src}/*")
+    second = Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines"))
+    assert second["a.jsonl"] == first["a.jsonl"] == 26
+    assert second["b.jsonl"] == len(physical_lines(src / "b.jsonl"))
+    assert set(audit(wh)) == {"a.jsonl", "b.jsonl"}
+
+
+def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = (CORPORA / "marquez-demo" / "food_delivery.jsonl").read_text().splitlines(keepends=True)
+    (src / "a.jsonl").write_text("".join(lines[:10]))
+    wh = Warehouse(tmp_path / "wh")
+    wh.build(f"{src}/*")
+    (src / "a.jsonl").write_text("".join(lines))
+    wh.build(f"{src}/*")
+    numbers = [r[0] for r in wh.query("select line_number from raw.raw_event_lines order by 1")]
+    assert numbers == list(range(1, 27))
