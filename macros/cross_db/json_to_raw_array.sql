@@ -14,9 +14,18 @@
     end
 {%- endmacro %}
 
-{#- Spark: through the variant type, whose to_json writes each element as compact JSON like DuckDB does. -#}
+{#- Spark: array<string> keeps each object's text with its key order (the variant type would sort keys) but
+    unquotes strings and turns JSON null into NULL; the variant view of the same array tells those apart. -#}
 {% macro spark__json_to_raw_array(expr) -%}
     case when {{ lineage_warehouse.json_first_char(expr) }} = '[' then
-        transform(variant_get(try_parse_json({{ expr }}), '$', 'array<variant>'), lw_e -> to_json(lw_e))
+        zip_with(
+            from_json({{ expr }}, 'array<string>'),
+            variant_get(try_parse_json({{ expr }}), '$', 'array<variant>'),
+            (lw_s, lw_v) -> case
+                when lw_s is null then 'null'
+                when schema_of_variant(lw_v) = 'STRING' then to_json(lw_v)
+                else lw_s
+            end
+        )
     end
 {%- endmacro %}
