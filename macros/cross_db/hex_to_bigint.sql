@@ -8,9 +8,9 @@
 {%- endmacro %}
 
 {% macro duckdb__hex_to_bigint(expr) -%}
-    try_cast(('0x' || {{ expr }}) as bigint)
+    case when regexp_matches({{ expr }}, '^[0-9a-fA-F]{1,15}$') then try_cast(('0x' || {{ expr }}) as bigint) end
 {%- endmacro %}
 
 {% macro spark__hex_to_bigint(expr) -%}
-    try_cast(conv({{ expr }}, 16, 10) as bigint)
+    case when {{ expr }} rlike '^[0-9a-fA-F]{1,15}$' then try_cast(conv({{ expr }}, 16, 10) as bigint) end
 {%- endmacro %}
