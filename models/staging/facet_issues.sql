@@ -27,9 +27,17 @@ unknown_event_types as (
 ),
 
 facet_containers as (
-    select event_hash, 'run.facets' as facet, run_facets as facets from events
+    select
+        event_hash,
+        'run.facets' as facet,
+        run_facets as facets
+    from events
     union all
-    select event_hash, 'job.facets' as facet, job_facets as facets from events
+    select
+        event_hash,
+        'job.facets' as facet,
+        job_facets as facets
+    from events
 ),
 
 containers_not_objects as (
@@ -54,9 +62,17 @@ facets_not_objects as (
 ),
 
 dataset_lists as (
-    select event_hash, 'inputs' as facet, inputs as datasets from events
+    select
+        event_hash,
+        'inputs' as facet,
+        inputs as datasets
+    from events
     union all
-    select event_hash, 'outputs' as facet, outputs as datasets from events
+    select
+        event_hash,
+        'outputs' as facet,
+        outputs as datasets
+    from events
 ),
 
 lists_not_arrays as (

@@ -14,9 +14,19 @@ events as (
 ),
 
 lists as (
-    select event_hash, extractor, 'INPUT' as io_kind, inputs as datasets from events
+    select
+        event_hash,
+        extractor,
+        'INPUT' as io_kind,
+        inputs as datasets
+    from events
     union all
-    select event_hash, extractor, 'OUTPUT' as io_kind, outputs as datasets from events
+    select
+        event_hash,
+        extractor,
+        'OUTPUT' as io_kind,
+        outputs as datasets
+    from events
 ),
 
 entries as (

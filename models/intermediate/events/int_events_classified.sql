@@ -33,8 +33,10 @@ extracted as (
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'queryId']) }} as hive_query_id,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_operation']) }} is not null as has_dr_operation,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_run']) }} is not null as has_dr_run,
-        coalesce({{ lineage_warehouse.json_get('payload', ['inputs', 0]) }}, {{ lineage_warehouse.json_get('payload', ['outputs', 0]) }})
-            is not null as has_io
+        coalesce(
+            {{ lineage_warehouse.json_get('payload', ['inputs', 0]) }},
+            {{ lineage_warehouse.json_get('payload', ['outputs', 0]) }}
+        ) is not null as has_io
     from events
 ),
 

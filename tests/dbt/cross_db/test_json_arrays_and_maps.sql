@@ -46,13 +46,29 @@ not_arrays as (
 ),
 
 actual as (
-    select probe, k, cast(v as string) as v from raw_elements
+    select
+        probe,
+        k,
+        cast(v as string) as v
+    from raw_elements
     union all
-    select probe, k, cast(v as string) as v from string_elements
+    select
+        probe,
+        k,
+        cast(v as string) as v
+    from string_elements
     union all
-    select probe, k, cast(v as string) as v from map_entries
+    select
+        probe,
+        k,
+        cast(v as string) as v
+    from map_entries
     union all
-    select probe, k, cast(v as string) as v from not_arrays
+    select
+        probe,
+        k,
+        cast(v as string) as v
+    from not_arrays
 ),
 
 expected as (
@@ -66,7 +82,7 @@ expected as (
         ('strings', '1', 'y'),
         ('map', 'k', 'v'),
         ('map', 'o', '{"b":2}')
-    ) as t (probe, k, v)
+    ) as t (probe, k, v)  -- noqa: AL05
 ),
 
 missing as (
@@ -82,9 +98,15 @@ unexpected as (
 ),
 
 final as (
-    select 'missing' as problem, * from missing
+    select
+        'missing' as problem,
+        *
+    from missing
     union all
-    select 'unexpected' as problem, * from unexpected
+    select
+        'unexpected' as problem,
+        *
+    from unexpected
 )
 
 select * from final

@@ -13,7 +13,7 @@ cases as (
         ('{"s": "text", "n": 1.5, "t": true, "z": null}', 'missing', cast(null as string)),
         ('{"key with space": "ジョブ 🚀"}', 'space', 'ジョブ 🚀'),
         ('"not an object"', 'string', cast(null as string))
-    ) as t (doc, probe, expected)
+    ) as t (doc, probe, expected)  -- noqa: AL05
 ),
 
 final as (

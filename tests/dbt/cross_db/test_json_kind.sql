@@ -19,7 +19,7 @@ cases as (
         ('   ', 'invalid'),
         ('not json', 'invalid'),
         (cast(null as string), 'invalid')
-    ) as t (doc, expected)
+    ) as t (doc, expected)  -- noqa: AL05
 ),
 
 with_control_character as (

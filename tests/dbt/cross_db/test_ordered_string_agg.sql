@@ -7,7 +7,7 @@ pieces as (
         (3, 'c'),
         (1, 'a'),
         (2, 'b')
-    ) as t (position, piece)
+    ) as t (position, piece)  -- noqa: AL05
 ),
 
 final as (

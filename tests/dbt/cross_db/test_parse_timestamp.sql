@@ -20,7 +20,7 @@ cases as (
         ('1700000000', cast(null as timestamp)),
         ('2024-01-01T10:00:00+0530', cast(null as timestamp)),
         (cast(null as string), cast(null as timestamp))
-    ) as t (input_text, expected)
+    ) as t (input_text, expected)  -- noqa: AL05
 ),
 
 final as (

@@ -13,7 +13,7 @@ cases as (
         ('ea041791-68bc-4ae1-bd89-4c8106a157e4x', false, '4', cast(null as timestamp)),
         ('zz041791-68bc-4ae1-bd89-4c8106a157e4', false, '4', cast(null as timestamp)),
         ('ea04179168bc4ae1bd894c8106a157e4', false, '4', cast(null as timestamp))
-    ) as t (input_text, expected_is_uuid, expected_version, expected_created_at)
+    ) as t (input_text, expected_is_uuid, expected_version, expected_created_at)  -- noqa: AL05
 ),
 
 final as (
