@@ -25,3 +25,15 @@
 {% macro user_id(name) -%}
     {{ lineage_warehouse.entity_id('user', ['lower(' ~ name ~ ')']) }}
 {%- endmacro %}
+
+{#- The dataset id of a reference (namespace, rewritten name): a correlated lookup of its location.
+    `join_alias` must be a LEFT JOIN of int_location_addresses made with dataset_location_join(). -#}
+{% macro dataset_location_join(join_alias, ns) -%}
+    left join {{ ref('int_location_addresses') }} as {{ join_alias }}
+        on {{ join_alias }}.address = {{ lineage_warehouse.namespace_location_address(ns, 'dataset') }}
+{%- endmacro %}
+
+{% macro job_location_join(join_alias, ns) -%}
+    left join {{ ref('int_location_addresses') }} as {{ join_alias }}
+        on {{ join_alias }}.address = {{ lineage_warehouse.namespace_location_address(ns, 'job') }}
+{%- endmacro %}

@@ -1,38 +1,51 @@
-{#- PROVISIONAL (replaced by the D7 fusion): every location address, mapped to its location. Contract for
-    all other models: columns `address` ('{type}://{name}') and `location_id`; every address a
-    reference computes with namespace_location_address() is present. -#}
+{#- Every location address mapped to its (fused) location (D7). The component's canonical location is the
+    one named by the earliest reference in D1 order (event_time, event_hash); its id is derived from that
+    '{type}://{name}', so the same events give the same ids on both engines. Every address a reference
+    computes with namespace_location_address() is present. -#}
 
 with
 
-job_namespaces as (
-    select job_namespace as namespace from {{ ref('int_events_classified') }}
-    union all
-    select parent_job_namespace as namespace from {{ ref('int_events_classified') }}
-    union all
-    select root_job_namespace as namespace from {{ ref('int_events_classified') }}
+components as (
+    select * from {{ ref('int_location_components') }}
 ),
 
-dataset_namespaces as (
-    select namespace from {{ ref('int_event_datasets') }}
-    union all
-    select node_namespace as namespace from {{ ref('int_event_datasets') }}
+location_refs as (
+    select * from {{ ref('int_location_references') }}
 ),
 
-addresses as (
-    select {{ lineage_warehouse.namespace_location_address('namespace', 'job') }} as address
-    from job_namespaces
-    where namespace is not null
-    union
-    select {{ lineage_warehouse.namespace_location_address('namespace', 'dataset') }} as address
-    from dataset_namespaces
-    where namespace is not null
+ranked_references as (
+    select
+        components.component,
+        location_refs.location_type,
+        location_refs.location_name,
+        row_number() over (
+            partition by components.component
+            order by location_refs.event_time, location_refs.event_hash, location_refs.location_address
+        ) as reference_rank
+    from location_refs
+    inner join components
+        on location_refs.location_address = components.address
+),
+
+canonical as (
+    select
+        component,
+        location_type,
+        location_name,
+        {{ lineage_warehouse.entity_id('location', ["location_type || '://' || location_name"]) }} as location_id
+    from ranked_references
+    where reference_rank = 1
 ),
 
 final as (
     select
-        address,
-        {{ lineage_warehouse.entity_id('location', ['address']) }} as location_id
-    from addresses
+        components.address,
+        canonical.location_id,
+        canonical.location_type,
+        canonical.location_name
+    from components
+    inner join canonical
+        on components.component = canonical.component
 )
 
 select * from final

@@ -1,0 +1,32 @@
+{#- One row per dataset (§2.1): key (location, lower(name)); the first spelling seen (D1 order) is kept;
+    first and last time an event referred to it. -#}
+
+with
+
+dataset_refs as (
+    select * from {{ ref('int_dataset_references') }}
+),
+
+ranked as (
+    select
+        dataset_id,
+        location_id,
+        name,
+        row_number() over (partition by dataset_id order by event_time, event_hash, name) as spelling_rank,
+        min(event_time) over (partition by dataset_id) as first_seen_at,
+        max(event_time) over (partition by dataset_id) as last_seen_at
+    from dataset_refs
+),
+
+final as (
+    select
+        dataset_id,
+        location_id,
+        name,
+        first_seen_at,
+        last_seen_at
+    from ranked
+    where spelling_rank = 1
+)
+
+select * from final

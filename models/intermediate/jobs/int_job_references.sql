@@ -1,0 +1,101 @@
+{#- Every job an event creates or refers to (§3.2, D9): the event's own job when the event describes its own
+    run (typed by the jobType facet, §3.1), the synthetic Hive session job (HIVE_SESSION), and the parent
+    and root jobs of the parent facet (no type). -#}
+
+with
+
+events as (
+    select
+        *,
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'username']) }} as hive_username,
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'clientIp']) }} as hive_client_ip,
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
+            as hive_operation_name
+    from {{ ref('int_events_classified') }}
+),
+
+own_jobs as (
+    select
+        event_hash,
+        event_time,
+        'EVENT' as reference_kind,
+        event_run_id as run_id,
+        job_namespace,
+        job_name,
+        {{ lineage_warehouse.generic_job_type('integration', 'job_type_facet') }} as job_type
+    from events
+    where describes_own_run and extractor != 'HIVE'
+),
+
+hive_session_jobs as (
+    select
+        event_hash,
+        event_time,
+        'EVENT' as reference_kind,
+        event_run_id as run_id,
+        job_namespace,
+        case
+            when
+                hive_username is not null and hive_client_ip is not null
+                and starts_with(job_name, lower(hive_operation_name) || '.')
+                then hive_username || '@' || hive_client_ip
+            else job_name
+        end as job_name,
+        'HIVE_SESSION' as job_type
+    from events
+    where extractor = 'HIVE'
+),
+
+parent_jobs as (
+    select
+        event_hash,
+        event_time,
+        'PARENT' as reference_kind,
+        parent_run_id as run_id,
+        parent_job_namespace as job_namespace,
+        parent_job_name as job_name,
+        cast(null as string) as job_type
+    from events
+    where parent_run_id is not null
+),
+
+root_jobs as (
+    select
+        event_hash,
+        event_time,
+        'ROOT' as reference_kind,
+        root_run_id as run_id,
+        root_job_namespace as job_namespace,
+        root_job_name as job_name,
+        cast(null as string) as job_type
+    from events
+    where root_run_id is not null
+),
+
+all_references as (
+    select * from own_jobs
+    union all
+    select * from hive_session_jobs
+    union all
+    select * from parent_jobs
+    union all
+    select * from root_jobs
+),
+
+final as (
+    select
+        all_references.event_hash,
+        all_references.event_time,
+        all_references.reference_kind,
+        all_references.run_id,
+        all_references.job_namespace,
+        all_references.job_name,
+        all_references.job_type,
+        locations.location_id,
+        {{ lineage_warehouse.job_id('locations.location_id', 'all_references.job_name') }} as job_id
+    from all_references
+    {{ lineage_warehouse.job_location_join('locations', 'all_references.job_namespace') }}
+    where coalesce(all_references.job_namespace, '') != '' and coalesce(all_references.job_name, '') != ''
+)
+
+select * from final

@@ -1,0 +1,40 @@
+{#- One row per job (§3.1): key (location, lower(name)), the first spelling kept (D1 earliest event); type =
+    the latest non-null type (D1 order), UNKNOWN when no event typed it (parent/root references, D9). -#}
+
+with
+
+job_refs as (
+    select * from {{ ref('int_job_references') }}
+),
+
+spellings as (
+    select
+        job_id,
+        location_id,
+        job_name,
+        row_number() over (partition by job_id order by event_time, event_hash, job_name) as spelling_rank
+    from job_refs
+),
+
+types as (
+    select
+        job_id,
+        job_type,
+        row_number() over (partition by job_id order by event_time desc, event_hash desc) as type_rank
+    from job_refs
+    where job_type is not null
+),
+
+final as (
+    select
+        spellings.job_id,
+        spellings.location_id,
+        spellings.job_name as name,
+        coalesce(types.job_type, 'UNKNOWN') as type
+    from spellings
+    left join types
+        on spellings.job_id = types.job_id and types.type_rank = 1
+    where spellings.spelling_rank = 1
+)
+
+select * from final

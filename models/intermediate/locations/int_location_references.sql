@@ -1,0 +1,105 @@
+{#- Every namespace an event refers to, with the location it names (§1): job namespaces (the event's job,
+    its parent's and its root's) and dataset namespaces (input/output entries and their lineage nodes,
+    symlink identifiers, column-lineage sources). `location_address` is the location's own address;
+    `host` holds its comma-separated address pieces (one piece for jobs). -#}
+
+with
+
+events as (
+    select * from {{ ref('int_events_classified') }}
+),
+
+job_namespaces as (
+    select
+        event_hash,
+        event_time,
+        job_namespace as namespace
+    from events
+    union all
+    select
+        event_hash,
+        event_time,
+        parent_job_namespace as namespace
+    from events
+    union all
+    select
+        event_hash,
+        event_time,
+        root_job_namespace as namespace
+    from events
+),
+
+dataset_namespaces as (
+    select
+        event_hash,
+        namespace
+    from {{ ref('int_event_datasets') }}
+    union all
+    select
+        event_hash,
+        node_namespace as namespace
+    from {{ ref('int_event_datasets') }}
+    union all
+    select
+        event_hash,
+        identifier_namespace as namespace
+    from {{ ref('int_symlink_identifiers') }}
+    where skip_reason is null
+    union all
+    select
+        event_hash,
+        source_namespace as namespace
+    from {{ ref('int_column_lineage_fields') }}
+),
+
+job_references as (
+    select
+        event_hash,
+        event_time,
+        'job' as reference_kind,
+        namespace,
+        {{ lineage_warehouse.namespace_type('namespace', 'job') }} as location_type,
+        {{ lineage_warehouse.job_location_name('namespace') }} as host
+    from job_namespaces
+    where namespace is not null
+),
+
+dataset_references as (
+    select
+        dataset_namespaces.event_hash,
+        events.event_time,
+        'dataset' as reference_kind,
+        dataset_namespaces.namespace,
+        {{ lineage_warehouse.namespace_type('dataset_namespaces.namespace', 'dataset') }} as location_type,
+        {{ lineage_warehouse.namespace_host('dataset_namespaces.namespace', 'dataset') }} as host
+    from dataset_namespaces
+    inner join events
+        on dataset_namespaces.event_hash = events.event_hash
+    where dataset_namespaces.namespace is not null
+),
+
+final as (
+    select
+        event_hash,
+        event_time,
+        reference_kind,
+        namespace,
+        location_type,
+        host as location_name,
+        host,
+        {{ lineage_warehouse.location_address('location_type', 'host') }} as location_address
+    from job_references
+    union all
+    select
+        event_hash,
+        event_time,
+        reference_kind,
+        namespace,
+        location_type,
+        {{ lineage_warehouse.dataset_location_name('namespace') }} as location_name,
+        host,
+        {{ lineage_warehouse.namespace_location_address('namespace', 'dataset') }} as location_address
+    from dataset_references
+)
+
+select * from final

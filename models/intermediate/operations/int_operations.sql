@@ -1,0 +1,60 @@
+{#- One row per operation (§6.3 set-based, D1): status = highest precedence; name, type, times, position,
+    group, description, SQL and ended_reason = later non-null wins (0 is a value, D3); the run is the one of
+    the earliest event (the reference writes run_id only on insert); a name never given is `unknown`, a type
+    never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5). -#}
+
+with
+
+facts as (
+    select
+        operation_facts.*,
+        operation_sql.sql_query,
+        {{ lineage_warehouse.d1_order_key('operation_facts.event_time', 'operation_facts.event_hash') }} as order_key,
+        case operation_facts.status
+            when 'KILLED' then 3 when 'FAILED' then 2 when 'SUCCEEDED' then 1 when 'STARTED' then 0 else -1
+        end as status_rank
+    from {{ ref('int_operation_facts') }} as operation_facts
+    left join {{ ref('int_operation_sql') }} as operation_sql
+        on operation_facts.event_hash = operation_sql.event_hash
+),
+
+folded as (
+    select
+        operation_id,
+        min(event_time) as first_seen_at,
+        min_by(run_id, order_key) as run_id,
+        max(status_rank) as status_rank,
+        {{ lineage_warehouse.latest_non_null('nullif(name, \'\')', 'order_key') }} as name,
+        {{ lineage_warehouse.latest_non_null('type', 'order_key') }} as type,
+        {{ lineage_warehouse.latest_non_null('started_at', 'order_key') }} as started_at,
+        {{ lineage_warehouse.latest_non_null('ended_at', 'order_key') }} as ended_at,
+        {{ lineage_warehouse.latest_non_null('ended_reason', 'order_key') }} as ended_reason,
+        {{ lineage_warehouse.latest_non_null('position', 'order_key') }} as position,
+        {{ lineage_warehouse.latest_non_null('group_name', 'order_key') }} as group_name,
+        {{ lineage_warehouse.latest_non_null('description', 'order_key') }} as description,
+        {{ lineage_warehouse.latest_non_null('sql_query', 'order_key') }} as sql_query
+    from facts
+    group by operation_id
+),
+
+final as (
+    select
+        operation_id,
+        coalesce({{ lineage_warehouse.uuid_v7_timestamp('operation_id') }}, first_seen_at) as created_at,
+        run_id,
+        coalesce(name, 'unknown') as name,
+        coalesce(type, 'BATCH') as type,
+        case status_rank
+            when 3 then 'KILLED' when 2 then 'FAILED' when 1 then 'SUCCEEDED' when 0 then 'STARTED' else 'UNKNOWN'
+        end as status,
+        started_at,
+        ended_at,
+        ended_reason,
+        position,
+        group_name,
+        description,
+        sql_query
+    from folded
+)
+
+select * from final

@@ -1,0 +1,57 @@
+{#- One row per identifier of the `symlinks` facet of every input/output entry (§2.3). Identifiers with an
+    empty namespace or name, or a type other than TABLE/LOCATION, are skipped (see int_symlink_facet_issues).
+    Flink's fake Kafka TABLE identifiers (raw namespace starting with kafka://) are dropped. -#}
+
+with
+
+entries as (
+    select
+        event_hash,
+        extractor,
+        io_kind,
+        io_position,
+        namespace,
+        name,
+        {{ lineage_warehouse.json_get('facets', ['symlinks', 'identifiers']) }} as identifiers
+    from {{ ref('int_event_datasets') }}
+),
+
+identifiers as (
+    select
+        entries.event_hash,
+        entries.extractor,
+        entries.io_kind,
+        entries.io_position,
+        entries.namespace as dataset_namespace,
+        entries.name as dataset_name,
+        cast(identifier.pos as bigint) as identifier_position,
+        {{ lineage_warehouse.json_get('identifier.value', ['namespace']) }} as identifier_namespace,
+        {{ lineage_warehouse.json_get('identifier.value', ['name']) }} as identifier_raw_name,
+        {{ lineage_warehouse.json_get('identifier.value', ['type']) }} as identifier_type
+    from entries
+    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('entries.identifiers'), 'identifier') }}
+),
+
+final as (
+    select
+        event_hash,
+        extractor,
+        io_kind,
+        io_position,
+        dataset_namespace,
+        dataset_name,
+        identifier_position,
+        identifier_namespace,
+        {{ lineage_warehouse.dataset_name('identifier_raw_name', 'extractor') }} as identifier_name,
+        identifier_type,
+        case
+            when coalesce(identifier_namespace, '') = '' or coalesce(identifier_raw_name, '') = ''
+                then 'missing_namespace_or_name'
+            when coalesce(identifier_type, '') not in ('TABLE', 'LOCATION') then 'unknown_identifier_type'
+            when extractor = 'FLINK' and identifier_type = 'TABLE' and lower(identifier_namespace) like 'kafka://%'
+                then 'flink_kafka_table_dropped'
+        end as skip_reason
+    from identifiers
+)
+
+select * from final

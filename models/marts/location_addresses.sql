@@ -1,0 +1,12 @@
+{#- Every alternative address of every location (entities.md "Location addresses"; §1.1 step 5; D7). -#}
+
+with
+
+final as (
+    select distinct
+        location_id,
+        address as url
+    from {{ ref('int_location_addresses') }}
+)
+
+select * from final
