@@ -23,3 +23,13 @@
             ) }}
     end
 {%- endmacro %}
+
+{#- UUIDv5 (URL namespace) of a text, as lower-case UUID text (Appendix A). -#}
+{% macro uuid5_url(expr) -%}
+    {%- set h = lineage_warehouse.sha1_url_namespace(expr) -%}
+    (
+        substr({{ h }}, 1, 8) || '-' || substr({{ h }}, 9, 4) || '-5' || substr({{ h }}, 14, 3) || '-'
+        || printf('%x', ({{ lineage_warehouse.hex_to_bigint('substr(' ~ h ~ ', 17, 1)') }} & 3) | 8)
+        || substr({{ h }}, 18, 3) || '-' || substr({{ h }}, 21, 12)
+    )
+{%- endmacro %}

@@ -10,7 +10,7 @@ work=.lw_tmp/lint
 mkdir -p "$work"
 echo "== sqlfluff (dbt templater)" >&2
 LINEAGE_DUCKDB_PATH="$work/lint.duckdb" DBT_TARGET_PATH="$work/target" DBT_LOG_PATH="$work/logs" \
-    .venv/bin/sqlfluff lint models tests/dbt analyses --disable-progress-bar --nocolor
+    .venv/bin/sqlfluff lint $(ls -d models tests/dbt analyses 2>/dev/null) --disable-progress-bar --nocolor
 
 echo "== pytest" >&2
 .venv/bin/python -m pytest "$@"
