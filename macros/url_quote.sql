@@ -1,25 +1,38 @@
-{#- Python urllib.parse.quote(text, safe='/') for the ASCII characters that occur in Airflow run ids and
-    task ids (§5.3): '%' first, then the reserved and unsafe characters. Non-ASCII text is left as is
-    (docs/decisions.md). -#}
+{#- Python's urllib.parse.quote(text, safe='/') (§5.3 Airflow URLs): letters, digits, '_', '.', '-', '~' and '/'
+    are kept; every other character becomes '%XX' for each byte of its UTF-8 encoding, upper-case hex
+    (':' → %3A, '+' → %2B, ' ' → %20, 'é' → %C3%A9). Texts that need no quoting skip the per-character
+    path. -#}
 {% macro url_quote(expr) -%}
-    {%- set pairs = [
-        ('%', '%25'), (' ', '%20'), ('!', '%21'), ('"', '%22'), ('#', '%23'), ('$', '%24'), ('&', '%26'),
-        ("'", '%27'), ('(', '%28'), (')', '%29'), ('*', '%2A'), ('+', '%2B'), (',', '%2C'), (':', '%3A'),
-        (';', '%3B'), ('<', '%3C'), ('=', '%3D'), ('>', '%3E'), ('?', '%3F'), ('@', '%40'), ('[', '%5B'),
-        (']', '%5D'), ('^', '%5E'), ('`', '%60'), ('{', '%7B'), ('|', '%7C'), ('}', '%7D')
-    ] -%}
-    {%- set ns = namespace(sql=expr) -%}
-    {%- for raw, quoted in pairs -%}
-        {%- set ns.sql = 'replace(' ~ ns.sql ~ ', ' ~ lineage_warehouse.sql_string(raw) ~ ", '" ~ quoted ~ "')" -%}
-    {%- endfor -%}
-    {{ ns.sql }}
+    {%- set safe = '[A-Za-z0-9_.~/-]' -%}
+    {%- set c = 'lw_qc' -%}
+    {%- set quote_one -%}
+        case
+            when {{ lineage_warehouse.regex_matches(c, '^' ~ safe ~ '$') }} then {{ c }}
+            else {{ lineage_warehouse.utf8_percent_encoded(lineage_warehouse.code_point(c)) }}
+        end
+    {%- endset -%}
+    case
+        when {{ lineage_warehouse.regex_matches(expr, '^' ~ safe ~ '*$') }} then {{ expr }}
+        else {{ lineage_warehouse.transform_join(lineage_warehouse.split_characters(expr), c, quote_one, "''") }}
+    end
 {%- endmacro %}
 
-{#- The numeric (major, minor, patch) of a version text as one comparable integer; 0 when absent. -#}
-{% macro version_number(expr) -%}
-    (
-        coalesce(try_cast({{ lineage_warehouse.regex_extract(expr, '^([0-9]+)', 1) }} as bigint), 0) * 1000000
-        + coalesce(try_cast({{ lineage_warehouse.regex_extract(expr, '^[0-9]+[.]([0-9]+)', 1) }} as bigint), 0) * 1000
-        + coalesce(try_cast({{ lineage_warehouse.regex_extract(expr, '^[0-9]+[.][0-9]+[.]([0-9]+)', 1) }} as bigint), 0)
-    )
+{#- '%XX' for one byte value (0-255). -#}
+{% macro percent_byte(expr) -%}
+    ('%' || upper(printf('%02x', cast({{ expr }} as bigint))))
+{%- endmacro %}
+
+{#- The UTF-8 bytes of a code point, each written '%XX'. -#}
+{% macro utf8_percent_encoded(cp) -%}
+    {%- set b = lineage_warehouse.percent_byte -%}
+    {%- set cont = '128 + (floor(' ~ cp ~ ' / {d}) % 64)' -%}
+    case
+        when {{ cp }} < 128 then {{ b(cp) }}
+        when {{ cp }} < 2048 then {{ b('192 + floor(' ~ cp ~ ' / 64)') }} || {{ b('128 + (' ~ cp ~ ' % 64)') }}
+        when {{ cp }} < 65536
+            then {{ b('224 + floor(' ~ cp ~ ' / 4096)') }} || {{ b(cont.replace('{d}', '64')) }}
+                || {{ b('128 + (' ~ cp ~ ' % 64)') }}
+        else {{ b('240 + floor(' ~ cp ~ ' / 262144)') }} || {{ b(cont.replace('{d}', '4096')) }}
+            || {{ b(cont.replace('{d}', '64')) }} || {{ b('128 + (' ~ cp ~ ' % 64)') }}
+    end
 {%- endmacro %}

@@ -1,23 +1,37 @@
-{#- Operations (entities.md "Operation"; §6; D3 zero kept; D8 ended_reason). -#}
+{#- Operations (entities.md "Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run. -#}
 
 with
 
+operations as (
+    select * from {{ ref('int_operations') }}
+),
+
+runs as (
+    select
+        run_id,
+        job_id
+    from {{ ref('int_runs') }}
+),
+
 final as (
     select
-        operation_id,
-        created_at,
-        run_id,
-        name,
-        type,
-        status,
-        started_at,
-        ended_at,
-        ended_reason,
-        position,
-        group_name,
-        description,
-        sql_query
-    from {{ ref('int_operations') }}
+        operations.operation_id,
+        operations.created_at,
+        operations.run_id,
+        runs.job_id,
+        operations.name,
+        operations.type,
+        operations.status,
+        operations.started_at,
+        operations.ended_at,
+        operations.ended_reason,
+        operations.position,
+        operations.group_name,
+        operations.description,
+        operations.sql_query
+    from operations
+    left join runs
+        on operations.run_id = runs.run_id
 )
 
 select * from final

@@ -1,4 +1,4 @@
-{#- Users who started runs (§4): unique by lower(name), first spelling kept (D1). -#}
+{#- Users who started runs (§4): one per lower(name), spelled as first seen (D1 order). -#}
 
 with
 

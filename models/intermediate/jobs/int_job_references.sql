@@ -1,6 +1,11 @@
-{#- Every job an event creates or refers to (§3.2, D9): the event's own job when the event describes its own
-    run (typed by the jobType facet, §3.1), the synthetic Hive session job (HIVE_SESSION), and the parent
-    and root jobs of the parent facet (no type). -#}
+{#- Every job an event creates or refers to (§3.2, D9), with the run it is the job of:
+    - EVENT: the event's own job when the event describes its own run (Spark APPLICATION, Airflow DAG and task,
+      Flink, dbt JOB, Unknown), typed by the jobType facet (§3.1 generic rule);
+    - EVENT (Hive): the synthetic session job '{username}@{clientIp}' when the OL job name starts with
+      lower(operationName) || '.', else the OL job name; always HIVE_SESSION;
+    - PARENT / ROOT: the jobs of the parent facet's run and root run (no type; D9 gives them a row even when
+      they never send events). Spark SQL_JOB and dbt MODEL events thus only create their parent's job.
+    References without a namespace or a name cannot be placed and are left out. -#}
 
 with
 
@@ -9,8 +14,8 @@ events as (
         *,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'username']) }} as hive_username,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'clientIp']) }} as hive_client_ip,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
-            as hive_operation_name
+        lower({{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}) || '.'
+            as hive_default_prefix
     from {{ ref('int_events_classified') }}
 ),
 
@@ -18,6 +23,8 @@ own_jobs as (
     select
         event_hash,
         event_time,
+        extractor,
+        event_run_id,
         'EVENT' as reference_kind,
         event_run_id as run_id,
         job_namespace,
@@ -31,13 +38,16 @@ hive_session_jobs as (
     select
         event_hash,
         event_time,
+        extractor,
+        event_run_id,
         'EVENT' as reference_kind,
         event_run_id as run_id,
         job_namespace,
         case
             when
-                hive_username is not null and hive_client_ip is not null
-                and starts_with(job_name, lower(hive_operation_name) || '.')
+                hive_username is not null
+                and hive_client_ip is not null
+                and substr(job_name, 1, length(hive_default_prefix)) = hive_default_prefix
                 then hive_username || '@' || hive_client_ip
             else job_name
         end as job_name,
@@ -50,6 +60,8 @@ parent_jobs as (
     select
         event_hash,
         event_time,
+        extractor,
+        event_run_id,
         'PARENT' as reference_kind,
         parent_run_id as run_id,
         parent_job_namespace as job_namespace,
@@ -63,6 +75,8 @@ root_jobs as (
     select
         event_hash,
         event_time,
+        extractor,
+        event_run_id,
         'ROOT' as reference_kind,
         root_run_id as run_id,
         root_job_namespace as job_namespace,
@@ -86,8 +100,13 @@ final as (
     select
         all_references.event_hash,
         all_references.event_time,
+        all_references.extractor,
+        all_references.event_run_id,
         all_references.reference_kind,
         all_references.run_id,
+        -- the reference names the job of a run this event describes (its own, its session, or the parent an
+        -- operation event is bound to), not a run of some other event
+        all_references.run_id = all_references.event_run_id as describes_run,
         all_references.job_namespace,
         all_references.job_name,
         all_references.job_type,

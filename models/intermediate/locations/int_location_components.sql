@@ -29,15 +29,15 @@ round_0 as (
 
 {%- for i in range(1, rounds + 2) %}
 
-round_{{ i }} as (
-    select
-        edges.from_address as address,
-        min(round_{{ i - 1 }}.label) as label
-    from edges
-    inner join round_{{ i - 1 }}
-        on edges.to_address = round_{{ i - 1 }}.address
-    group by edges.from_address
-),
+    round_{{ i }} as (
+        select
+            edges.from_address as address,
+            min(round_{{ i - 1 }}.label) as label
+        from edges
+        inner join round_{{ i - 1 }}
+            on edges.to_address = round_{{ i - 1 }}.address
+        group by edges.from_address
+    ),
 {%- endfor %}
 
 final as (

@@ -1,5 +1,6 @@
-{#- What each operation event says about its operation (§6.1, §6.2, D8): id = the event's runId, the run it
-    belongs to, name, type, status and times from the eventType, position, group, description. -#}
+{#- What each operation event (§6.1) says about its operation (§6.2, D8): id = the event's runId, the run it is
+    bound to, name, type, status and times from the eventType, failure reason, position, group, description
+    and the raw SQL text. One row per operation event. -#}
 
 with
 
@@ -14,19 +15,11 @@ facets as (
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'spark_jobDetails']) }} as spark_job,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflow']) }} as airflow_task,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_operation']) }} as dr_operation,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }} as hive_operation,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'errorMessage', 'message']) }} as error_message
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
+            as hive_operation,
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'errorMessage', 'message']) }} as error_message,
+        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'sql', 'query']) }} as sql_query_raw
     from events
-),
-
-spark_names as (
-    select
-        *,
-        -- Spark: every line trimmed, lines joined by single spaces, "{parent job name}." prefix removed
-        {{ lineage_warehouse.regex_replace_all(
-            lineage_warehouse.regex_replace_all('job_name', '[ \t]*\n[ \t]*', ' '), '^[ \t]+|[ \t]+$', '') }}
-            as spark_flat_name
-    from facets
 ),
 
 final as (
@@ -35,12 +28,10 @@ final as (
         operation_run_id as run_id,
         event_hash,
         event_time,
+        event_type,
+        extractor,
         case extractor
-            when 'SPARK' then case
-                when parent_job_name is not null and starts_with(spark_flat_name, parent_job_name || '.')
-                    then substr(spark_flat_name, length(parent_job_name) + 2)
-                else spark_flat_name
-            end
+            when 'SPARK' then {{ lineage_warehouse.spark_operation_name('job_name', 'parent_job_name') }}
             when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_id']) }}
             when 'HIVE' then hive_query_id
             when 'UNKNOWN' then coalesce({{ lineage_warehouse.json_get('dr_operation', ['name']) }}, job_name)
@@ -69,7 +60,8 @@ final as (
         end as bigint) as position,
         case extractor
             when 'SPARK' then {{ lineage_warehouse.json_get('spark_job', ['jobGroup']) }}
-            when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_group', 'group_id']) }}
+            when 'AIRFLOW_TASK'
+                then {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_group', 'group_id']) }}
             when 'DBT' then job_type_facet
             when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_operation', ['group']) }}
         end as group_name,
@@ -78,8 +70,9 @@ final as (
             when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['task', 'operator_class']) }}
             when 'HIVE' then hive_operation
             when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_operation', ['description']) }}
-        end as description
-    from spark_names
+        end as description,
+        sql_query_raw
+    from facets
 )
 
 select * from final

@@ -1,7 +1,8 @@
-{#- One row per operation (§6.3 set-based, D1): status = highest precedence; name, type, times, position,
-    group, description, SQL and ended_reason = later non-null wins (0 is a value, D3); the run is the one of
-    the earliest event (the reference writes run_id only on insert); a name never given is `unknown`, a type
-    never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5). -#}
+{#- One row per operation (§6.3, set-based by D1): status = highest precedence (KILLED > FAILED > SUCCEEDED >
+    STARTED > UNKNOWN); name, type, times, ended_reason, position, group, description and SQL = the value of
+    the latest event (D1 order) that has one (0 is a value, D3; an empty name counts as none); run = the run
+    of the earliest event (the reference writes run_id on insert only). A name never given is `unknown`, a
+    type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5). -#}
 
 with
 
@@ -21,10 +22,11 @@ facts as (
 folded as (
     select
         operation_id,
-        min(event_time) as first_seen_at,
+        min(event_time) as first_event_at,
+        max(event_time) as last_event_at,
         min_by(run_id, order_key) as run_id,
         max(status_rank) as status_rank,
-        {{ lineage_warehouse.latest_non_null('nullif(name, \'\')', 'order_key') }} as name,
+        {{ lineage_warehouse.latest_non_null("nullif(name, '')", 'order_key') }} as name,
         {{ lineage_warehouse.latest_non_null('type', 'order_key') }} as type,
         {{ lineage_warehouse.latest_non_null('started_at', 'order_key') }} as started_at,
         {{ lineage_warehouse.latest_non_null('ended_at', 'order_key') }} as ended_at,
@@ -32,7 +34,8 @@ folded as (
         {{ lineage_warehouse.latest_non_null('position', 'order_key') }} as position,
         {{ lineage_warehouse.latest_non_null('group_name', 'order_key') }} as group_name,
         {{ lineage_warehouse.latest_non_null('description', 'order_key') }} as description,
-        {{ lineage_warehouse.latest_non_null('sql_query', 'order_key') }} as sql_query
+        {{ lineage_warehouse.latest_non_null('sql_query', 'order_key') }} as sql_query,
+        min_by(extractor, order_key) as extractor
     from facts
     group by operation_id
 ),
@@ -40,8 +43,9 @@ folded as (
 final as (
     select
         operation_id,
-        coalesce({{ lineage_warehouse.uuid_v7_timestamp('operation_id') }}, first_seen_at) as created_at,
+        coalesce({{ lineage_warehouse.uuid_v7_timestamp('operation_id') }}, first_event_at) as created_at,
         run_id,
+        extractor,
         coalesce(name, 'unknown') as name,
         coalesce(type, 'BATCH') as type,
         case status_rank
@@ -53,7 +57,9 @@ final as (
         position,
         group_name,
         description,
-        sql_query
+        sql_query,
+        first_event_at,
+        last_event_at
     from folded
 )
 

@@ -1,133 +1,147 @@
-{#- What each event says about the run it describes (§5.2, §5.3, §4, D8): status and timestamps from the
-    eventType, the per-integration fields, the user, the parent and root references. One row per event. -#}
+{#- What each event says about the run it describes (event_run_id), one row per event:
+    - events about their own run (describes_own_run): status and timestamps from eventType (§5.2), the
+      per-integration fields of §5.3, the user (§4), ended_reason from errorMessage on FAIL/ABORT (D8), the
+      parent run (§5.4) and the root run the parent facet names (D9);
+    - Hive query events (is_session_event): the synthetic session run, always STARTED, started at the
+      session's creationTime, never ended (§5.2, Appendix A), with sessionId, user and parent;
+    - operation events bound to their parent run (Spark SQL_JOB, dbt MODEL, Unknown with only
+      dataRentgen_operation): only the root reference, plus, for Spark, the spark_applicationDetails fields.
+    Log URLs lose any user:password@ (D6). -#}
 
 with
-
-events as (
-    select * from {{ ref('int_events_classified') }}
-),
 
 facets as (
     select
         *,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'spark_applicationDetails']) }} as spark_app,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflowDagRun']) }} as airflow_dag_run,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflow']) }} as airflow_task,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_run']) }} as dr_run,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'processing_engine', 'version']) }} as engine_version,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'flink_job', 'jobId']) }} as flink_job_id,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dbt_run', 'invocation_id']) }} as dbt_invocation_id,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'username']) }} as hive_username,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'errorMessage', 'message']) }} as error_message,
-        {{ lineage_warehouse.parse_timestamp(
-            lineage_warehouse.json_get('payload', ['run', 'facets', 'nominalTime', 'nominalStartTime'])) }}
-            as nominal_start,
-        {{ lineage_warehouse.parse_timestamp(
-            lineage_warehouse.json_get('payload', ['run', 'facets', 'nominalTime', 'nominalEndTime'])) }}
-            as nominal_end
-    from events
+        describes_own_run and not is_session_event as is_own,
+        {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} as flink_base_url
+    from {{ ref('int_run_event_facets') }}
 ),
 
-airflow as (
+airflow_parts as (
     select
         *,
-        coalesce(airflow_dag_run, airflow_task) as airflow_facet,
-        {{ lineage_warehouse.json_get('coalesce(airflow_dag_run, airflow_task)', ['dag', 'dag_id']) }} as dag_id,
-        {{ lineage_warehouse.json_get('coalesce(airflow_dag_run, airflow_task)', ['dagRun', 'run_id']) }} as dag_run_id,
-        {{ lineage_warehouse.json_get('coalesce(airflow_dag_run, airflow_task)', ['dagRun', 'run_type']) }} as run_type,
-        {{ lineage_warehouse.json_get('coalesce(airflow_dag_run, airflow_task)', ['dagRun', 'data_interval_start']) }}
-            as data_interval_start,
-        {{ lineage_warehouse.json_get('coalesce(airflow_dag_run, airflow_task)', ['dag', 'owner']) }} as dag_owner,
-        {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_id']) }} as task_id,
-        {{ lineage_warehouse.json_get('airflow_task', ['taskInstance', 'try_number']) }} as try_number,
-        {{ lineage_warehouse.json_get('airflow_task', ['taskInstance', 'map_index']) }} as map_index,
-        {{ lineage_warehouse.json_get('airflow_task', ['taskInstance', 'log_url']) }} as task_log_url,
-        {{ lineage_warehouse.version_number('engine_version') }} as airflow_version,
-        lower(job_namespace) like 'http%' as namespace_is_http
+        {{ lineage_warehouse.airflow_url_parts('engine_version', 'data_interval_start') }}
     from facets
+    where has_airflow_facet
+),
+
+airflow_urls as (
+    select
+        event_hash,
+        case
+            when extractor = 'AIRFLOW_DAG' then {{ lineage_warehouse.airflow_dag_url() }}
+            when extractor = 'AIRFLOW_TASK'
+                then coalesce(nullif(task_log_url, ''), {{ lineage_warehouse.airflow_task_url() }})
+        end as airflow_url
+    from airflow_parts
+),
+
+with_airflow_urls as (
+    select
+        facets.*,
+        airflow_urls.airflow_url
+    from facets
+    left join airflow_urls
+        on facets.event_hash = airflow_urls.event_hash
+),
+
+per_event as (
+    select
+        event_hash,
+        event_time,
+        event_run_id as run_id,
+        extractor,
+        is_own,
+        is_session_event,
+        case
+            when is_session_event then 'STARTED'
+            when is_own then {{ lineage_warehouse.event_run_status('event_type') }}
+            else 'UNKNOWN'
+        end as status,
+        case
+            when is_session_event then hive_session_created_at
+            when is_own and event_type = 'START' then event_time
+        end as started_at,
+        case when is_own and event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time end as ended_at,
+        case when is_own and event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,
+        case when (is_own or is_session_event) and parent_run_id != event_run_id then parent_run_id end
+            as parent_run_id,
+        root_run_id as reported_root_run_id,
+        case
+            when extractor = 'SPARK' then spark_application_id
+            when not is_own and not is_session_event then null
+            when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK') then dag_run_id
+            when extractor = 'FLINK' then flink_job_id
+            when extractor = 'DBT' then dbt_invocation_id
+            when extractor = 'HIVE' then hive_session_id
+            when extractor = 'UNKNOWN' then dr_external_id
+        end as external_id,
+        case
+            when not is_own then null
+            when extractor = 'AIRFLOW_TASK' then try_number
+            when extractor = 'UNKNOWN' then dr_attempt
+        end as attempt,
+        case
+            when extractor = 'SPARK' then {{ lineage_warehouse.first_comma_item(
+                "coalesce(nullif(spark_proxy_url, ''), spark_ui_web_url)") }}
+            when not is_own then null
+            when extractor = 'FLINK' and substr(flink_base_url, 1, 4) = 'http'
+                then flink_base_url || '/#/job/running/' || flink_job_id
+            when extractor = 'UNKNOWN' then dr_running_log_url
+        end as running_log_url_raw,
+        case
+            when extractor = 'SPARK' then {{ lineage_warehouse.first_comma_item('spark_history_url') }}
+            when not is_own then null
+            when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK') then airflow_url
+            when extractor = 'FLINK' and substr(flink_base_url, 1, 4) = 'http'
+                then flink_base_url || '/#/job/completed/' || flink_job_id
+            when extractor = 'UNKNOWN' then dr_persistent_log_url
+        end as persistent_log_url_raw,
+        case
+            when not is_own then null
+            when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK') and has_airflow_facet
+                then case when dag_run_type = 'manual' then 'MANUAL' else 'AUTOMATIC' end
+            when extractor = 'UNKNOWN' then dr_start_reason
+        end as start_reason,
+        case
+            when extractor = 'SPARK' then nullif(spark_user_name, '')
+            when is_session_event then case when hive_username not in ('anonymous', 'hive') then hive_username end
+            when not is_own then null
+            when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK')
+                then case when dag_owner not in ('', 'airflow', '***') then dag_owner end
+            when extractor = 'UNKNOWN' then nullif(dr_started_by_user, '')
+        end as user_name,
+        case when is_own then nominal_start_time end as expected_start_at,
+        case
+            when is_own and coalesce(nominal_end_time != nominal_start_time, true) then nominal_end_time
+        end as expected_end_at
+    from with_airflow_urls
 ),
 
 final as (
     select
         event_hash,
         event_time,
-        event_run_id as run_id,
-        describes_own_run,
+        run_id,
         extractor,
-        -- §5.2: only events about their own run (and Hive sessions) move status and timestamps
-        case
-            when extractor = 'HIVE' then 'STARTED'
-            when not describes_own_run then 'UNKNOWN'
-            when event_type in ('START', 'RUNNING') then 'STARTED'
-            when event_type = 'COMPLETE' then 'SUCCEEDED'
-            when event_type = 'FAIL' then 'FAILED'
-            when event_type = 'ABORT' then 'KILLED'
-            else 'UNKNOWN'
-        end as status,
-        case
-            when extractor = 'HIVE' then hive_session_created_at
-            when describes_own_run and event_type = 'START' then event_time
-        end as started_at,
-        case
-            when extractor != 'HIVE' and describes_own_run and event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time
-        end as ended_at,
-        case when describes_own_run and event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,
-        -- §5.4: events bound to their parent's run do not know that run's own parent
-        case when (describes_own_run or extractor = 'HIVE') and parent_run_id != event_run_id then parent_run_id end
-            as parent_run_id,
-        root_run_id,
-        case extractor
-            when 'SPARK' then {{ lineage_warehouse.json_get('spark_app', ['applicationId']) }}
-            when 'AIRFLOW_DAG' then dag_run_id
-            when 'AIRFLOW_TASK' then dag_run_id
-            when 'FLINK' then flink_job_id
-            when 'DBT' then case when describes_own_run then dbt_invocation_id end
-            when 'HIVE' then hive_session_id
-            else {{ lineage_warehouse.json_get('dr_run', ['external_id']) }}
-        end as external_id,
-        case extractor
-            when 'AIRFLOW_TASK' then try_number
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_run', ['attempt']) }}
-        end as attempt,
-        case extractor
-            when 'SPARK' then {{ lineage_warehouse.regex_extract(
-                "coalesce(nullif(" ~ lineage_warehouse.json_get('spark_app', ['proxyUrl']) ~ ", ''), "
-                ~ lineage_warehouse.json_get('spark_app', ['uiWebUrl']) ~ ")", '^([^,]*)', 1) }}
-            when 'FLINK' then case when namespace_is_http and flink_job_id is not null then
-                {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} || '/#/job/running/' || flink_job_id
-            end
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_run', ['running_log_url']) }}
-        end as running_log_url,
-        case extractor
-            when 'SPARK' then {{ lineage_warehouse.regex_extract(
-                lineage_warehouse.json_get('spark_app', ['historyUrl']), '^([^,]*)', 1) }}
-            when 'AIRFLOW_DAG' then case when namespace_is_http then {{ lineage_warehouse.airflow_dag_url() }} end
-            when 'AIRFLOW_TASK' then coalesce(
-                task_log_url, case when namespace_is_http then {{ lineage_warehouse.airflow_task_url() }} end
-            )
-            when 'FLINK' then case when namespace_is_http and flink_job_id is not null then
-                job_namespace || '/#/job/completed/' || flink_job_id
-            end
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_run', ['persistent_log_url']) }}
-        end as persistent_log_url,
-        case
-            when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK') and airflow_facet is not null
-                then case when run_type = 'manual' then 'MANUAL' else 'AUTOMATIC' end
-            when extractor = 'UNKNOWN'
-                and {{ lineage_warehouse.json_get('dr_run', ['start_reason']) }} in ('MANUAL', 'AUTOMATIC')
-                then {{ lineage_warehouse.json_get('dr_run', ['start_reason']) }}
-        end as start_reason,
-        case extractor
-            when 'SPARK' then {{ lineage_warehouse.json_get('spark_app', ['userName']) }}
-            when 'AIRFLOW_DAG' then case when dag_owner not in ('airflow', '***') then dag_owner end
-            when 'AIRFLOW_TASK' then case when dag_owner not in ('airflow', '***') then dag_owner end
-            when 'HIVE' then case when hive_username not in ('anonymous', 'hive') then hive_username end
-            when 'UNKNOWN' then nullif({{ lineage_warehouse.json_get('dr_run', ['started_by_user']) }}, '')
-        end as user_name,
-        case when extractor != 'HIVE' then nominal_start end as expected_start_at,
-        case when extractor != 'HIVE' and nominal_end is distinct from nominal_start then nominal_end end
-            as expected_end_at
-    from airflow
+        is_own,
+        is_session_event,
+        status,
+        started_at,
+        ended_at,
+        ended_reason,
+        parent_run_id,
+        reported_root_run_id,
+        external_id,
+        attempt,
+        {{ lineage_warehouse.strip_url_userinfo('running_log_url_raw') }} as running_log_url,
+        {{ lineage_warehouse.strip_url_userinfo('persistent_log_url_raw') }} as persistent_log_url,
+        start_reason,
+        user_name,
+        expected_start_at,
+        expected_end_at
+    from per_event
 )
 
 select * from final

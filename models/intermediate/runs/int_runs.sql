@@ -1,36 +1,47 @@
-{#- One row per run (§5, D1, D5, D8, D9, D11): every run an event describes, and every parent or root run
-    an event refers to (those get status UNKNOWN if they never sent events). Status takes the highest
-    precedence (KILLED > FAILED > SUCCEEDED > STARTED > UNKNOWN); other fields: later non-null wins. -#}
+{#- One row per run (§5, D1, D5, D8, D9, D11): every run an event describes, and every parent or root run an
+    event refers to (those get status UNKNOWN when they never send events, D9).
+    - status: the highest precedence seen (KILLED > FAILED > SUCCEEDED > STARTED > UNKNOWN, OTHER says nothing);
+    - every other field: later non-null wins = the value of the latest event in D1 order that sets it;
+    - created_at: the UUIDv7 timestamp, else the earliest eventTime of an event describing or naming the run (D5);
+    - job (D11): the job of the latest event describing the run; references from other runs' events only when no
+      event describes it; a job named `unknown` never replaces a known one;
+    - reported_root_run_id: the root the run's own events name; else the root its children name for it. -#}
 
 with
+
+events as (
+    select * from {{ ref('int_events_classified') }}
+),
 
 facts as (
     select
         *,
         {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key,
-        case status
-            when 'KILLED' then 3 when 'FAILED' then 2 when 'SUCCEEDED' then 1 when 'STARTED' then 0 else -1
-        end as status_rank
+        {{ lineage_warehouse.run_status_rank('status') }} as status_rank
     from {{ ref('int_run_facts') }}
 ),
 
 job_refs as (
-    select
-        *,
-        {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key
-    from {{ ref('int_job_references') }}
+    select * from {{ ref('int_job_references') }}
 ),
 
 mentions as (
     select
-        run_id,
+        event_run_id as run_id,
         event_time
-    from facts
+    from events
     union all
     select
-        run_id,
+        parent_run_id as run_id,
         event_time
-    from job_refs
+    from events
+    where parent_run_id is not null
+    union all
+    select
+        root_run_id as run_id,
+        event_time
+    from events
+    where root_run_id is not null
 ),
 
 run_ids as (
@@ -41,8 +52,17 @@ run_ids as (
     group by run_id
 ),
 
--- D11: the job of the latest event describing the run; references from children only when no event
--- describes it; a job named `unknown` never replaces a known one
+-- a child's parent facet names the root of the whole chain, which is also its parent's root
+inherited_roots as (
+    select
+        parent_run_id as run_id,
+        {{ lineage_warehouse.latest_non_null('root_run_id',
+            lineage_warehouse.d1_order_key('event_time', 'event_hash')) }} as inherited_root_run_id
+    from events
+    where parent_run_id != event_run_id and root_run_id != parent_run_id
+    group by parent_run_id
+),
+
 job_bindings as (
     select
         run_id,
@@ -50,9 +70,10 @@ job_bindings as (
         row_number() over (
             partition by run_id
             order by
-                case when reference_kind = 'EVENT' then 0 else 1 end,
                 case when lower(job_name) = 'unknown' then 1 else 0 end,
-                order_key desc
+                case when describes_run then 0 else 1 end,
+                {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} desc,
+                job_id
         ) as binding_rank
     from job_refs
 ),
@@ -65,7 +86,7 @@ folded as (
         {{ lineage_warehouse.latest_non_null('ended_at', 'order_key') }} as ended_at,
         {{ lineage_warehouse.latest_non_null('ended_reason', 'order_key') }} as ended_reason,
         {{ lineage_warehouse.latest_non_null('parent_run_id', 'order_key') }} as parent_run_id,
-        {{ lineage_warehouse.latest_non_null('root_run_id', 'order_key') }} as root_run_id,
+        {{ lineage_warehouse.latest_non_null('reported_root_run_id', 'order_key') }} as reported_root_run_id,
         {{ lineage_warehouse.latest_non_null('external_id', 'order_key') }} as external_id,
         {{ lineage_warehouse.latest_non_null('attempt', 'order_key') }} as attempt,
         {{ lineage_warehouse.latest_non_null('running_log_url', 'order_key') }} as running_log_url,
@@ -84,13 +105,12 @@ final as (
         coalesce({{ lineage_warehouse.uuid_v7_timestamp('run_ids.run_id') }}, run_ids.first_seen_at) as created_at,
         job_bindings.job_id,
         folded.parent_run_id,
-        folded.root_run_id as reported_root_run_id,
-        case coalesce(folded.status_rank, -1)
-            when 3 then 'KILLED' when 2 then 'FAILED' when 1 then 'SUCCEEDED' when 0 then 'STARTED' else 'UNKNOWN'
-        end as status,
+        coalesce(folded.reported_root_run_id, inherited_roots.inherited_root_run_id) as reported_root_run_id,
+        coalesce({{ lineage_warehouse.run_status_name('folded.status_rank') }}, 'UNKNOWN') as status,
         folded.started_at,
         case when folded.user_name is not null then {{ lineage_warehouse.user_id('folded.user_name') }} end
             as started_by_user_id,
+        folded.user_name as started_by_user_name,
         folded.start_reason,
         folded.ended_at,
         folded.ended_reason,
@@ -103,6 +123,8 @@ final as (
     from run_ids
     left join folded
         on run_ids.run_id = folded.run_id
+    left join inherited_roots
+        on run_ids.run_id = inherited_roots.run_id
     left join job_bindings
         on run_ids.run_id = job_bindings.run_id and job_bindings.binding_rank = 1
 )

@@ -1,0 +1,146 @@
+{#- Validation of the run and job facets the job, tag, user and run models read (§9 lists what the reference
+    rejects; D5: a facet that fails drops that facet only, and is recorded with a reason). Each *_problem macro
+    gives the reason code, or NULL when the facet is absent or valid. A facet that is not a JSON object is
+    already recorded by staging.facet_issues ('not_an_object') and is simply absent here. -#}
+
+{#- A timestamp inside a facet: parse_timestamp (D14), and a date alone (pydantic reads '2020-01-01' as a datetime)
+    as midnight UTC. -#}
+{% macro facet_timestamp(expr) -%}
+    {%- set date_only = lineage_warehouse.regex_matches(expr, '^[0-9]{4}-[0-9]{2}-[0-9]{2}$') -%}
+    {{ lineage_warehouse.parse_timestamp(
+        "case when " ~ date_only ~ " then " ~ expr ~ " || 'T00:00:00' else " ~ expr ~ " end") }}
+{%- endmacro %}
+
+{#- True when a facet value (json_get text) is a JSON object. -#}
+{% macro facet_present(facet) -%}
+    coalesce({{ lineage_warehouse.json_first_char(facet) }} = '{', false)
+{%- endmacro %}
+
+{#- True when any of the keys (each a list of JSON keys) is missing or JSON null in the facet. -#}
+{% macro facet_lacks_any(facet, key_paths) -%}
+    {%- set checks = [] -%}
+    {%- for keys in key_paths -%}
+        {%- do checks.append(lineage_warehouse.json_get(facet, keys) ~ ' is null') -%}
+    {%- endfor -%}
+    ({{ checks | join(' or ') }})
+{%- endmacro %}
+
+{#- processing_engine: name and version required; version and openlineageAdapterVersion must be PEP 440 after
+    removing '-SNAPSHOT'. Takes the raw and the normalised texts. -#}
+{% macro processing_engine_problem(facet, version_raw, version, adapter_raw, adapter) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ lineage_warehouse.json_get(facet, ['name']) }} is null then 'missing_name'
+        when {{ version_raw }} is null then 'missing_version'
+        when {{ version }} is null then 'version_not_pep440'
+        when {{ adapter_raw }} is not null and {{ adapter }} is null then 'adapter_version_not_pep440'
+    end
+{%- endmacro %}
+
+{#- spark_applicationDetails: master, appName, applicationId, deployMode (client | cluster), driverHost, userName. -#}
+{% macro spark_application_problem(facet) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ lineage_warehouse.facet_lacks_any(facet, [['master'], ['appName'], ['applicationId'], ['deployMode'],
+            ['driverHost'], ['userName']]) }} then 'missing_required_field'
+        when {{ lineage_warehouse.json_get(facet, ['deployMode']) }} not in ('client', 'cluster')
+            then 'invalid_deploy_mode'
+    end
+{%- endmacro %}
+
+{#- A Python or JSON list literal of strings, e.g. "['env:prod', \"team:data\"]" (Airflow dag.tags sent as text). -#}
+{% macro python_string_item_pattern() -%}
+    {{ return("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\"") }}
+{%- endmacro %}
+
+{% macro python_list_literal_pattern() -%}
+    {%- set ws = '[' ~ lineage_warehouse.python_whitespace_chars() ~ ']*' -%}
+    {%- set item = '(?:' ~ lineage_warehouse.python_string_item_pattern() ~ ')' -%}
+    {%- set items = '(?:' ~ item ~ ws ~ '(?:,' ~ ws ~ item ~ ws ~ ')*(?:,' ~ ws ~ ')?)?' -%}
+    {{ return('^' ~ ws ~ '\\[' ~ ws ~ items ~ '\\]' ~ ws ~ '$') }}
+{%- endmacro %}
+
+{#- How Airflow's dag.tags arrived: 'array' (a JSON array), 'literal' (a text holding a list literal),
+    'invalid' (any other text), NULL when absent. -#}
+{% macro airflow_dag_tags_kind(tags_text) -%}
+    case
+        when {{ tags_text }} is null then null
+        when {{ lineage_warehouse.json_kind(tags_text) }} = 'array' then 'array'
+        when {{ lineage_warehouse.regex_matches(tags_text, lineage_warehouse.python_list_literal_pattern()) }}
+            then 'literal'
+        else 'invalid'
+    end
+{%- endmacro %}
+
+{#- The text of one quoted item of a list literal: quotes removed, backslash escapes resolved (\x → x). -#}
+{% macro python_string_item_text(item) -%}
+    {%- set bs = lineage_warehouse.sql_string('\\') -%}
+    replace(replace(replace(substr({{ item }}, 2, length({{ item }}) - 2), {{ bs }} || {{ bs }}, chr(1)), {{ bs }}, ''),
+        chr(1), {{ bs }})
+{%- endmacro %}
+
+{#- airflowDagRun / airflow (task): dag.dag_id, dagRun.run_id, dagRun.run_type in (backfill, scheduled, manual,
+    dataset_triggered), data_interval_start and data_interval_end timestamps; the task facet also task.task_id
+    and an integer taskInstance.try_number; dag.tags, when given as text, a list literal. -#}
+{% macro airflow_facet_problem(facet, is_task) -%}
+    {%- set required = [['dag', 'dag_id'], ['dagRun', 'run_id'], ['dagRun', 'run_type']] -%}
+    {%- if is_task -%}
+        {%- set required = required + [['task', 'task_id'], ['taskInstance', 'try_number']] -%}
+    {%- endif -%}
+    {%- set interval_start = lineage_warehouse.json_get(facet, ['dagRun', 'data_interval_start']) -%}
+    {%- set interval_end = lineage_warehouse.json_get(facet, ['dagRun', 'data_interval_end']) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ lineage_warehouse.facet_lacks_any(facet, required) }} then 'missing_required_field'
+        when
+            {{ lineage_warehouse.facet_timestamp(interval_start) }} is null
+            or {{ lineage_warehouse.facet_timestamp(interval_end) }} is null
+            then 'missing_data_interval'
+        when {{ lineage_warehouse.json_get(facet, ['dagRun', 'run_type']) }}
+            not in ('backfill', 'scheduled', 'manual', 'dataset_triggered') then 'invalid_run_type'
+        {%- if is_task %}
+        when not {{ lineage_warehouse.regex_matches(lineage_warehouse.json_get(facet, ['taskInstance', 'try_number']),
+            '^-?[0-9]+$') }} then 'invalid_try_number'
+        {%- endif %}
+        when {{ lineage_warehouse.airflow_dag_tags_kind(lineage_warehouse.json_get(facet, ['dag', 'tags'])) }}
+            = 'invalid'
+            then 'dag_tags_not_a_list'
+    end
+{%- endmacro %}
+
+{#- dataRentgen_run: start_reason, when given, AUTOMATIC or MANUAL. -#}
+{% macro data_rentgen_run_problem(facet) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ lineage_warehouse.json_get(facet, ['start_reason']) }} not in ('AUTOMATIC', 'MANUAL')
+            then 'invalid_start_reason'
+    end
+{%- endmacro %}
+
+{#- nominalTime: nominalStartTime and nominalEndTime, when given, timestamps. -#}
+{% macro nominal_time_problem(facet) -%}
+    {%- set start_text = lineage_warehouse.json_get(facet, ['nominalStartTime']) -%}
+    {%- set end_text = lineage_warehouse.json_get(facet, ['nominalEndTime']) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when
+            ({{ start_text }} is not null and {{ lineage_warehouse.facet_timestamp(start_text) }} is null)
+            or ({{ end_text }} is not null and {{ lineage_warehouse.facet_timestamp(end_text) }} is null)
+            then 'invalid_timestamp'
+    end
+{%- endmacro %}
+
+{#- tags (job or run facet): `tags` a list of objects, each with a key and a value. -#}
+{% macro tags_facet_problem(facet) -%}
+    {%- set tags = lineage_warehouse.json_get(facet, ['tags']) -%}
+    {%- set bad_entry = "case when " ~ lineage_warehouse.json_get('lw_tag', ['key']) ~ " is null or "
+        ~ lineage_warehouse.json_get('lw_tag', ['value']) ~ " is null then 'x' end" -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ tags }} is null then null
+        when {{ lineage_warehouse.json_kind(tags) }} != 'array' then 'tags_not_a_list'
+        when {{ lineage_warehouse.transform_join(
+            lineage_warehouse.json_to_raw_array(tags), 'lw_tag', bad_entry, "''") }} != ''
+            then 'tag_without_key_or_value'
+    end
+{%- endmacro %}

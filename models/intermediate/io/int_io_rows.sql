@@ -1,0 +1,29 @@
+{#- Inputs and outputs at their grain (D2): one row per (io kind, hour bucket, operation, dataset, schema).
+    Counters: max of the non-null values (they are cumulative; 0 is a value, D3); output types OR-ed; the
+    first and last eventTime that fed the row. -#}
+
+with
+
+io_events as (
+    select * from {{ ref('int_io_events') }}
+),
+
+final as (
+    select
+        io_kind,
+        created_at,
+        operation_id,
+        dataset_id,
+        schema_id,
+        min(run_id) as run_id,
+        max(num_rows) as num_rows,
+        max(num_bytes) as num_bytes,
+        max(num_files) as num_files,
+        bit_or(output_type_mask) as output_type_mask,
+        min(event_time) as first_event_at,
+        max(event_time) as last_event_at
+    from io_events
+    group by io_kind, created_at, operation_id, dataset_id, schema_id
+)
+
+select * from final

@@ -1,0 +1,162 @@
+{#- The schema of every input/output entry of an operation event (§2.4): the entry's own `schema` facet,
+    normalised to JSON text, and its digest (UUIDv5 of the canonical JSON, Appendix A), which is also the
+    schema id. No row when the facet is missing or its list is empty.
+    Nested lists are exploded level by level down to schema_max_depth() levels: level_k holds every field of
+    depth <= k (each row explodes the list [itself, its children...], children only when it is on the
+    frontier), so each CTE is read once and the SQL grows linearly with the depth (Spark inlines every CTE
+    reference); the select-list explosion never copies a big text into every produced row. Every field gets a
+    path of zero-padded positions, so sorting by path is depth-first order. Each field emits an opening text at
+    its path and a closing text after all its descendants (path || '~'), and one ordered aggregation per entry
+    assembles the JSON. A facet with a field without a name, or with a non-empty list below the last level,
+    gives no schema and a `problem` (a facet issue, D5). -#}
+
+-- sqlfluff:indentation:template_blocks_indent:False
+{%- set max_depth = lineage_warehouse.schema_max_depth() %}
+
+with
+
+entries as (
+    select
+        entries.event_hash,
+        entries.io_kind,
+        entries.io_position,
+        {{ lineage_warehouse.json_get('entries.facets', ['schema', 'fields']) }} as schema_fields
+    from {{ ref('int_event_datasets') }} as entries
+    inner join {{ ref('int_events_classified') }} as events
+        on entries.event_hash = events.event_hash
+    where
+        events.is_operation_event
+        and {{ lineage_warehouse.json_get('entries.facets', ['schema', 'fields', 0]) }} is not null
+),
+
+level_0_items as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.explode_array_columns(
+            lineage_warehouse.json_to_raw_array('schema_fields'), 'item_pos', 'item'
+        ) }}
+    from entries
+),
+
+level_0 as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        0 as depth,
+        item_pos as pos,
+        lpad(cast(item_pos as string), 6, '0') as field_path,
+        item as field
+    from level_0_items
+),
+{% for level in range(1, max_depth + 1) %}
+{%- set nested = lineage_warehouse.json_get('field', ['fields']) %}
+level_{{ level }}_items as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        depth as parent_depth,
+        pos as parent_pos,
+        field_path as parent_path,
+        {{ lineage_warehouse.explode_array_columns(lineage_warehouse.json_to_raw_array(
+            "case when depth = " ~ (level - 1) ~ " and " ~ lineage_warehouse.json_get('field', ['fields', 0])
+            ~ " is not null then '[' || field || ', ' || substr(" ~ nested ~ ", 2) else '[' || field || ']' end"
+        ), 'item_pos', 'item') }}
+    from level_{{ level - 1 }}
+),
+
+level_{{ level }} as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        parent_depth + case when item_pos = 0 then 0 else 1 end as depth,
+        case when item_pos = 0 then parent_pos else item_pos - 1 end as pos,
+        case
+            when item_pos = 0 then parent_path
+            else parent_path || '.' || lpad(cast(item_pos - 1 as string), 6, '0')
+        end as field_path,
+        item as field
+    from level_{{ level }}_items
+),
+{% endfor %}
+members as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        depth,
+        field_path,
+        case when pos > 0 then ', ' else '' end as separator,
+        {{ lineage_warehouse.json_get('field', ['fields', 0]) }} is not null as has_nested,
+        {{ lineage_warehouse.schema_field_members('field') }}
+    from level_{{ max_depth }}
+),
+
+token_kinds as (
+    select 0 as is_close
+    union all
+    select 1 as is_close
+),
+
+tokens as (
+    select
+        members.event_hash,
+        members.io_kind,
+        members.io_position,
+        members.depth,
+        members.field_name,
+        members.field_path || case when token_kinds.is_close = 1 then '~' else '' end as sort_key,
+        case
+            when token_kinds.is_close = 1
+                then {{ lineage_warehouse.schema_field_close('members.has_nested', 'members.', canonical=true) }}
+            else members.separator
+                || {{ lineage_warehouse.schema_field_open('members.has_nested', 'members.', canonical=true) }}
+        end as canonical_token,
+        case
+            when token_kinds.is_close = 1
+                then {{ lineage_warehouse.schema_field_close('members.has_nested', 'members.', canonical=false) }}
+            else members.separator
+                || {{ lineage_warehouse.schema_field_open('members.has_nested', 'members.', canonical=false) }}
+        end as stored_token
+    from members
+    cross join token_kinds
+),
+
+documents as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        '[' || {{ lineage_warehouse.ordered_string_agg(
+            'case when depth < ' ~ max_depth ~ ' then canonical_token end', "''", 'sort_key'
+        ) }} || ']' as canonical_fields,
+        '[' || {{ lineage_warehouse.ordered_string_agg(
+            'case when depth < ' ~ max_depth ~ ' then stored_token end', "''", 'sort_key'
+        ) }} || ']' as fields,
+        max(case when depth < {{ max_depth }} and field_name is null then 1 else 0 end) = 1 as has_nameless_field,
+        max(case when depth = {{ max_depth }} then 1 else 0 end) = 1 as is_too_deep
+    from tokens
+    group by event_hash, io_kind, io_position
+),
+
+final as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        case
+            when not has_nameless_field and not is_too_deep then {{ lineage_warehouse.uuid5_url('canonical_fields') }}
+        end as schema_id,
+        case when not has_nameless_field and not is_too_deep then fields end as fields,
+        case
+            when has_nameless_field then 'field_without_name'
+            when is_too_deep then 'nested_deeper_than_{{ max_depth }}_levels'
+        end as problem
+    from documents
+)
+
+select * from final
