@@ -13,7 +13,5 @@
 {%- endmacro %}
 
 {% macro spark__json_get(expr, keys) -%}
-    {{ lineage_warehouse.spark__json_text_normalise(
-        'get_json_object(' ~ expr ~ ', ' ~ lineage_warehouse.sql_string(lineage_warehouse.json_path(keys)) ~ ')'
-    ) }}
+    get_json_object({{ expr }}, {{ lineage_warehouse.sql_string(lineage_warehouse.json_path(keys)) }})
 {%- endmacro %}

@@ -24,7 +24,7 @@
             (lw_s, lw_v) -> case
                 when lw_s is null then 'null'
                 when schema_of_variant(lw_v) = 'STRING' then to_json(lw_v)
-                else {{ lineage_warehouse.spark__json_text_normalise('lw_s') }}
+                else lw_s
             end
         )
     end

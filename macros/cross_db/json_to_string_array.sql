@@ -13,8 +13,5 @@
 {%- endmacro %}
 
 {% macro spark__json_to_string_array(expr) -%}
-    case when {{ lineage_warehouse.json_first_char(expr) }} = '[' then transform(
-        from_json({{ expr }}, 'array<string>'),
-        lw_element -> {{ lineage_warehouse.spark__json_text_normalise('lw_element') }}
-    ) end
+    case when {{ lineage_warehouse.json_first_char(expr) }} = '[' then from_json({{ expr }}, 'array<string>') end
 {%- endmacro %}

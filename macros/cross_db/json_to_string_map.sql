@@ -13,8 +13,5 @@
 {%- endmacro %}
 
 {% macro spark__json_to_string_map(expr) -%}
-    case when {{ lineage_warehouse.json_first_char(expr) }} = '{' then transform_values(
-        from_json({{ expr }}, 'map<string,string>'),
-        (lw_key, lw_value) -> {{ lineage_warehouse.spark__json_text_normalise('lw_value') }}
-    ) end
+    case when {{ lineage_warehouse.json_first_char(expr) }} = '{' then from_json({{ expr }}, 'map<string,string>') end
 {%- endmacro %}

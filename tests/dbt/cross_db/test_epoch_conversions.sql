@@ -106,12 +106,11 @@ checks as (
         'epoch_ms round trip' as macro_name,
         '281474976710655' as input_text,
         '281474976710655' as expected,
-        cast({{ lineage_warehouse.timestamp_to_epoch_ms(lineage_warehouse.epoch_ms_to_timestamp('281474976710655')) }}
-            as string) as actual,
-        (
-            {{ lineage_warehouse.timestamp_to_epoch_ms(lineage_warehouse.epoch_ms_to_timestamp('281474976710655')) }}
-            is distinct from 281474976710655
-        ) as failed
+        {%- set round_trip = lineage_warehouse.timestamp_to_epoch_ms(
+            lineage_warehouse.epoch_ms_to_timestamp('281474976710655')
+        ) %}
+        cast({{ round_trip }} as string) as actual,
+        ({{ round_trip }} is distinct from 281474976710655) as failed
 )
 
 select * from checks

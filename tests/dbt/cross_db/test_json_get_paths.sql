@@ -98,7 +98,7 @@ final as (
         *,
         case probe
             {%- for probe, keys in paths %}
-                when '{{ probe }}' then {{ lineage_warehouse.json_get('doc', keys) }}
+                when '{{ probe }}' then {{ lineage_warehouse.json_text_normalise(lineage_warehouse.json_get('doc', keys)) }}
             {%- endfor %}
         end as actual
     from all_cases

@@ -35,7 +35,7 @@ from_fragment as (
         'fragment' as via,
         docs.doc_id,
         cast(elements.pos as bigint) as pos,
-        cast(elements.value as string) as element
+        {{ lineage_warehouse.json_text_normalise('cast(elements.value as string)') }} as element
     from docs
     {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('docs.doc'), 'elements') }}
 ),
@@ -52,7 +52,7 @@ from_columns as (
         'columns' as via,
         doc_id,
         cast(pos as bigint) as pos,
-        cast(element as string) as element
+        {{ lineage_warehouse.json_text_normalise('cast(element as string)') }} as element
     from select_items
 ),
 

@@ -30,7 +30,7 @@ actual as (
     select
         docs.doc_id,
         cast(elements.pos as bigint) as pos,
-        cast(elements.value as string) as element
+        {{ lineage_warehouse.json_text_normalise('cast(elements.value as string)') }} as element
     from docs
     {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_string_array('docs.doc'), 'elements') }}
 ),

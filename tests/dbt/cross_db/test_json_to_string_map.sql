@@ -33,7 +33,7 @@ from_fragment as (
         'fragment' as via,
         docs.doc_id,
         cast(entries.key as string) as entry_key,
-        cast(entries.value as string) as entry_value
+        {{ lineage_warehouse.json_text_normalise('cast(entries.value as string)') }} as entry_value
     from docs
     {{ lineage_warehouse.explode_map(lineage_warehouse.json_to_string_map('docs.doc'), 'entries') }}
 ),
@@ -50,7 +50,7 @@ from_columns as (
         'columns' as via,
         doc_id,
         cast(entry_key as string) as entry_key,
-        cast(entry_value as string) as entry_value
+        {{ lineage_warehouse.json_text_normalise('cast(entry_value as string)') }} as entry_value
     from select_items
 ),
 
