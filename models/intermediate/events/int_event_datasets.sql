@@ -1,5 +1,6 @@
-{#- One row per input or output entry of every placed event (entries without namespace or name are
-    skipped; staging.facet_issues notes them). Names get the integration rewrites of §2.1; the lineage
+{#- One row per input or output entry of every operation event (entries without namespace or name are
+    skipped; staging.facet_issues notes them). Run-level events' inputs and outputs are ignored completely, as in
+    the reference (§0 step 2): they create no dataset, location, symlink, schema or IO row. Names get the integration rewrites of §2.1; the lineage
     node is the dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). -#}
 
 with
@@ -11,6 +12,7 @@ events as (
         {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
         {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
     from {{ ref('int_events_classified') }}
+    where is_operation_event
 ),
 
 lists as (

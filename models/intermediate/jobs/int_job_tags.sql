@@ -6,60 +6,9 @@
 with
 
 tag_events as (
-    select
-        *,
-        lower(tag) as tag_key,
-        lower(value) as value_key,
-        {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key
-    from {{ ref('int_job_tag_events') }}
+    select * from {{ ref('int_job_tag_events') }}
 ),
 
-ranked as (
-    select
-        *,
-        row_number() over (
-            partition by tag_key
-            order by order_key, source_rank, position, tag
-        ) as tag_spelling_rank,
-        row_number() over (
-            partition by tag_key, value_key
-            order by order_key, source_rank, position, value
-        ) as value_spelling_rank,
-        row_number() over (
-            partition by job_id, tag_key
-            order by order_key desc, source_rank desc, position desc, value desc
-        ) as latest_rank
-    from tag_events
-),
-
-tag_spellings as (
-    select
-        tag_key,
-        tag
-    from ranked
-    where tag_spelling_rank = 1
-),
-
-value_spellings as (
-    select
-        tag_key,
-        value_key,
-        value
-    from ranked
-    where value_spelling_rank = 1
-),
-
-final as (
-    select
-        ranked.job_id,
-        tag_spellings.tag,
-        value_spellings.value
-    from ranked
-    inner join tag_spellings
-        on ranked.tag_key = tag_spellings.tag_key
-    inner join value_spellings
-        on ranked.tag_key = value_spellings.tag_key and ranked.value_key = value_spellings.value_key
-    where ranked.latest_rank = 1
-)
+{{ lineage_warehouse.fold_tags_ctes('job_id') }}
 
 select * from final

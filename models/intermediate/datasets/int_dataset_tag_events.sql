@@ -1,0 +1,57 @@
+{#- Every (dataset, tag, value) an input or output entry of an operation event sends in its dataset facet
+    `tags.tags[]` (§2.2): key → tag, value → value, `source` and `field` ignored. Tags belong to the dataset of the
+    entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
+    dataset (§2.3). Entries without a key or a value are ignored. -#}
+
+with
+
+entries as (
+    select
+        event_hash,
+        io_kind,
+        io_position,
+        namespace,
+        name,
+        {{ lineage_warehouse.json_get('facets', ['tags', 'tags']) }} as tags
+    from {{ ref('int_event_datasets') }}
+),
+
+events as (
+    select
+        event_hash,
+        event_time
+    from {{ ref('int_events_classified') }}
+),
+
+tag_entries as (
+    select
+        entries.event_hash,
+        entries.io_kind,
+        entries.io_position,
+        entries.namespace,
+        entries.name,
+        cast(tag_entry.pos as bigint) as tag_position,
+        {{ lineage_warehouse.json_get('tag_entry.value', ['key']) }} as tag,
+        {{ lineage_warehouse.json_get('tag_entry.value', ['value']) }} as value
+    from entries
+    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('entries.tags'), 'tag_entry') }}
+),
+
+final as (
+    select
+        {{ lineage_warehouse.dataset_id('locations.location_id', 'tag_entries.name') }} as dataset_id,
+        tag_entries.tag,
+        tag_entries.value,
+        events.event_time,
+        tag_entries.event_hash,
+        -- order of the tags inside one event: inputs before outputs, then entry and tag position
+        case tag_entries.io_kind when 'INPUT' then 1 else 2 end as source_rank,
+        tag_entries.io_position * 100000 + tag_entries.tag_position as position
+    from tag_entries
+    inner join events
+        on tag_entries.event_hash = events.event_hash
+    {{ lineage_warehouse.dataset_location_join('locations', 'tag_entries.namespace') }}
+    where coalesce(tag_entries.tag, '') != '' and tag_entries.value is not null
+)
+
+select * from final
