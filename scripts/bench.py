@@ -1,0 +1,411 @@
+"""Benchmark the warehouse on generated OpenLineage traffic: one run, one machine.
+
+Steps: generate N events (scripts/generate_events.py) into the work folder; build every model on a fresh
+DuckDB file with `dbt run` (and, unless --no-build-tests, time `dbt build` with tests on another fresh file);
+time DuckDB's own read + parse + unnest + materialise of the same files (the physical floor); optionally run
+the reference consumer's extraction (Data.Rentgen 0.7.2 in .reference/venv) on the same files; land +1 %
+more events (another seed, a later time range) and time the incremental `dbt run`; time a depth-10
+DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build and
+compare the marts of both engines.
+
+Prints a table, appends it to the results file (docs/benchmarks.md by default) and ends with
+`ratios: floor=F reference=R incremental=I traversal_ms=T` where F = dbt run time / floor time,
+R = our events/s / the reference's events/s (n/a without --with-reference or when it cannot run),
+I = incremental run time / full run time and T = the traversal's median milliseconds over 5 runs.
+Progress goes to stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import generate_events as gen  # noqa: E402
+from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
+
+REFERENCE_PYTHON = PROJECT_DIR / ".reference" / "venv" / "bin" / "python"
+REFERENCE_RUNNER = Path(__file__).resolve().parent / "_bench_reference.py"
+DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks.md"
+TRAVERSAL_RUNS = 5
+
+
+def log(message: str) -> None:
+    """Progress on stderr."""
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+@dataclass
+class Row:
+    label: str
+    value: str
+
+
+@dataclass
+class Results:
+    rows: list[Row] = field(default_factory=list)
+    floor: float | None = None
+    reference: float | None = None
+    incremental: float | None = None
+    traversal_ms: float | None = None
+
+    def add(self, label: str, value: str) -> None:
+        self.rows.append(Row(label, value))
+        log(f"{label}: {value}")
+
+    def ratios_line(self) -> str:
+        def fmt(value: float | None, digits: int = 2) -> str:
+            return "n/a" if value is None else f"{value:.{digits}f}"
+        return (f"ratios: floor={fmt(self.floor)} reference={fmt(self.reference)} "
+                f"incremental={fmt(self.incremental)} traversal_ms={fmt(self.traversal_ms, 1)}")
+
+    def table(self) -> str:
+        width = max(len(r.label) for r in self.rows)
+        lines = [f"| {'metric'.ljust(width)} | value |", f"|{'-' * (width + 2)}|-------|"]
+        lines += [f"| {r.label.ljust(width)} | {r.value} |" for r in self.rows]
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Machine and versions
+# ----------------------------------------------------------------------------------------------------------
+
+def cpu_model() -> str:
+    """The CPU model name from /proc/cpuinfo (or platform.processor())."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def ram_gb() -> float:
+    """Total RAM in GB from /proc/meminfo."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) / 1024 / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def versions() -> str:
+    """Python, dbt-core, dbt-duckdb and duckdb versions."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    parts = [f"Python {platform.python_version()}"]
+    for package in ("dbt-core", "dbt-duckdb", "duckdb"):
+        try:
+            parts.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package} ?")
+    return ", ".join(parts)
+
+
+def machine() -> str:
+    return f"{os.cpu_count()} cores, {ram_gb():.1f} GB RAM, {cpu_model()}"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Steps
+# ----------------------------------------------------------------------------------------------------------
+
+def generate(events: int, seed: int, out_dir: Path, start: str = gen.DEFAULT_START,
+             prefix: str | None = None) -> tuple[dict, float]:
+    """Generate events into out_dir; returns (manifest, seconds)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    began = time.perf_counter()
+    manifest = gen.generate(gen.GeneratorConfig(events, seed, out_dir, start=start, prefix=prefix),
+                            gen.stderr_progress(events))
+    return manifest, time.perf_counter() - began
+
+
+def timed_dbt(warehouse: Warehouse, args: list[str], events_glob: str) -> float:
+    """Seconds of one dbt command (raises when it fails)."""
+    began = time.perf_counter()
+    warehouse.dbt(args, events=events_glob)
+    return time.perf_counter() - began
+
+
+def peak_child_rss_mb() -> float:
+    """Largest resident set of any waited-for child so far, in MB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def floor_seconds(events_glob: str, db_path: Path) -> tuple[float, int, int]:
+    """DuckDB's read + parse + unnest + materialise of the files: (seconds, events, io rows)."""
+    import duckdb
+
+    if db_path.exists():
+        db_path.unlink()
+    con = duckdb.connect(str(db_path))
+    try:
+        began = time.perf_counter()
+        con.execute(f"""
+            create table floor_events as
+            select
+                json_extract_string(json, '$.run.runId') as run_id,
+                try_cast(json_extract_string(json, '$.eventTime') as timestamptz) as event_time,
+                json_extract_string(json, '$.eventType') as event_type,
+                json_extract_string(json, '$.job.namespace') as job_namespace,
+                json_extract_string(json, '$.job.name') as job_name,
+                json
+            from read_ndjson_objects('{events_glob}', ignore_errors = true)
+            where json is not null
+        """)
+        con.execute("""
+            create table floor_io as
+            select run_id, event_time, io_kind,
+                   json_extract_string(entry, '$.namespace') as namespace,
+                   json_extract_string(entry, '$.name') as name
+            from (
+                select run_id, event_time, 'INPUT' as io_kind, unnest(json_extract(json, '$.inputs[*]')) as entry
+                from floor_events
+                union all
+                select run_id, event_time, 'OUTPUT', unnest(json_extract(json, '$.outputs[*]'))
+                from floor_events
+            )
+        """)
+        seconds = time.perf_counter() - began
+        events = con.execute("select count(*) from floor_events").fetchone()[0]
+        io_rows = con.execute("select count(*) from floor_io").fetchone()[0]
+        return seconds, events, io_rows
+    finally:
+        con.close()
+
+
+def run_reference(events_glob: str) -> tuple[dict | None, str]:
+    """The reference's extraction stats, or (None, reason)."""
+    if not REFERENCE_PYTHON.exists():
+        return None, "no .reference/venv (see docs/benchmarks.md to install data-rentgen==0.7.2)"
+    proc = subprocess.run([str(REFERENCE_PYTHON), str(REFERENCE_RUNNER), "--events", events_glob],
+                          capture_output=True, text=True, cwd=PROJECT_DIR)
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return None, f"reference runner failed: {tail[:200]}"
+    try:
+        return json.loads(proc.stdout.strip().splitlines()[-1]), ""
+    except (ValueError, IndexError):
+        return None, "reference runner printed no result"
+
+
+def busiest_dataset(warehouse: Warehouse) -> tuple[str, int]:
+    """The dataset with the most input + output rows."""
+    rows = warehouse.query("""
+        select dataset_id, count(*) as io_rows
+        from (select dataset_id from marts.inputs union all select dataset_id from marts.outputs) as io
+        group by dataset_id order by io_rows desc, dataset_id limit 1""")
+    return rows[0][0], rows[0][1]
+
+
+def traversal_sql(warehouse: Warehouse, dataset_id: str, events_glob: str) -> tuple[str, str]:
+    """(SQL, label): the compiled `lineage_traverse` macro if the project has it, else an equivalent query."""
+    if (PROJECT_DIR / "macros" / "lineage" / "lineage_traverse.sql").exists():
+        call = "{{ lineage_traverse('DATASET', '%s', direction='BOTH', depth=10) }}" % dataset_id
+        proc = warehouse.dbt(["compile", "--quiet", "--output", "json", "--inline", call], events=events_glob,
+                             check=False)
+        if proc.returncode == 0:
+            try:
+                return json.loads(proc.stdout)["compiled"], "lineage_traverse macro (compiled), BOTH"
+            except (ValueError, KeyError):
+                pass
+        log("lineage_traverse did not compile; using the fallback recursive query")
+    sql = f"""
+        with recursive edges as (
+            select distinct i.dataset_id as source_id, o.dataset_id as target_id
+            from marts.inputs as i join marts.outputs as o on i.operation_id = o.operation_id
+            where i.dataset_id != o.dataset_id
+        ),
+        down(dataset_id, depth) as (
+            select '{dataset_id}', 0
+            union
+            select e.target_id, d.depth + 1 from down as d join edges as e on e.source_id = d.dataset_id
+            where d.depth < 10
+        ),
+        up(dataset_id, depth) as (
+            select '{dataset_id}', 0
+            union
+            select e.source_id, u.depth + 1 from up as u join edges as e on e.target_id = u.dataset_id
+            where u.depth < 10
+        )
+        select dataset_id, min(depth) from (select * from down union all select * from up) group by dataset_id
+    """
+    return sql, "recursive SQL on marts.inputs/outputs (macro missing), BOTH"
+
+
+def time_query(db_path: Path, sql: str, runs: int = TRAVERSAL_RUNS) -> tuple[float, int]:
+    """Median milliseconds of `runs` executions and the row count."""
+    import duckdb
+
+    con = duckdb.connect(str(db_path), read_only=True)
+    try:
+        con.execute("set TimeZone = 'UTC'")
+        timings, count = [], 0
+        for _ in range(runs):
+            began = time.perf_counter()
+            count = len(con.execute(sql).fetchall())
+            timings.append((time.perf_counter() - began) * 1000)
+        return statistics.median(timings), count
+    finally:
+        con.close()
+
+
+def spark_parity(events_glob: str, workdir: Path, duck: Warehouse) -> tuple[float, str]:
+    """Seconds of `dbt run` on Spark and the parity summary against the DuckDB warehouse."""
+    from compare_engines import compare_relation  # type: ignore[import-not-found]
+    from tests.lw.spark_reader import read_duckdb_relations, read_spark_relations
+
+    spark = Warehouse(workdir / "spark_wh", target="spark")
+    seconds = timed_dbt(spark, ["run"], events_glob)
+    duck_rel = read_duckdb_relations(duck.duckdb_path, "marts")
+    spark_rel = read_spark_relations(spark.spark_dir, "marts")
+    names = sorted(set(duck_rel) | set(spark_rel))
+    same = sum(compare_relation(name, duck_rel, spark_rel, 3) for name in names)
+    return seconds, f"{same}/{len(names)} marts identical"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Driver
+# ----------------------------------------------------------------------------------------------------------
+
+def later_start(manifest: dict) -> str:
+    """A start time one minute after the last event of a manifest."""
+    last = datetime.fromisoformat(manifest["time_range"]["last"].replace("Z", "+00:00"))
+    return (last + timedelta(minutes=1)).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def run_benchmark(args: argparse.Namespace) -> Results:
+    results = Results()
+    workdir: Path = args.workdir.resolve()
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    events_dir = workdir / "events"
+    events_glob = f"{events_dir}/*.jsonl"
+
+    log(f"generating {args.events:,} events (seed {args.seed}) into {events_dir}")
+    manifest, gen_seconds = generate(args.events, args.seed, events_dir)
+    megabytes = manifest["sizes"]["bytes_total"] / 1e6
+    results.add("events (lines)", f"{args.events:,} ({megabytes:,.1f} MB, mean {manifest['sizes']['mean']:,.0f} B)")
+    results.add("generator", f"{gen_seconds:.1f} s ({args.events / gen_seconds:,.0f} lines/s)")
+
+    log("full dbt run on a fresh DuckDB file")
+    warehouse = Warehouse(workdir / "duckdb_wh")
+    seeds = timed_dbt(warehouse, ["seed"], events_glob)  # the two small seeds; `dbt run` needs them
+    full = timed_dbt(warehouse, ["run"], events_glob)
+    rss = peak_child_rss_mb()
+    results.add("dbt seed before the build, not in F (s)", f"{seeds:.1f}")
+    results.add("full build: dbt run, all models (s)", f"{full:.1f}")
+    results.add("  end-to-end events/s, MB/s", f"{args.events / full:,.0f} events/s, {megabytes / full:.2f} MB/s")
+    results.add("  peak RSS of dbt (MB)", f"{rss:,.0f}")
+
+    if not args.no_build_tests:
+        log("dbt build (models + tests) on another fresh DuckDB file")
+        try:
+            built = timed_dbt(Warehouse(workdir / "duckdb_build"), ["build"], events_glob)
+            results.add("dbt build incl. tests, fresh file (s)", f"{built:.1f}")
+        except RuntimeError as error:
+            reason = next((line.strip() for line in str(error).splitlines() if "Error" in line), "dbt failed")
+            results.add("dbt build incl. tests, fresh file (s)", f"failed ({reason[:160]})")
+        shutil.rmtree(workdir / "duckdb_build", ignore_errors=True)  # only timed; free the disk
+
+    log("physical floor: DuckDB read + parse + unnest + materialise")
+    floor, floor_events, io_rows = floor_seconds(events_glob, workdir / "floor.duckdb")
+    results.add("floor: duckdb read_ndjson_objects + unnest (s)", f"{floor:.2f} ({floor_events:,} events, {io_rows:,} io rows)")
+    results.floor = full / floor
+    (workdir / "floor.duckdb").unlink(missing_ok=True)
+
+    if args.with_reference:
+        log("reference extraction (Data.Rentgen 0.7.2)")
+        stats, reason = run_reference(events_glob)
+        if stats is None:
+            results.add("reference", f"skipped ({reason})")
+            print(f"reference: skipped ({reason})", file=sys.stderr)
+        else:
+            results.add("reference extraction (parse + extract, no DB)",
+                        f"{stats['seconds']:.1f} s, {stats['events_per_s']:,.0f} events/s "
+                        f"({stats['parsed']:,} parsed, {stats['malformed']} malformed, "
+                        f"{stats['crashed_batches']} crashed batches)")
+            results.reference = (args.events / full) / stats["events_per_s"]
+    else:
+        results.add("reference", "skipped (run with --with-reference)")
+
+    extra = max(1, args.events // 100)
+    log(f"incremental: landing {extra:,} more events")
+    generate(extra, args.seed + 1000, events_dir, start=later_start(manifest), prefix=f"events-inc-s{args.seed}")
+    incremental = timed_dbt(warehouse, ["run"], events_glob)
+    results.add(f"incremental dbt run after +{extra:,} events (s)", f"{incremental:.1f}")
+    results.incremental = incremental / full
+
+    log("depth-10 dataset lineage traversal from the busiest dataset")
+    dataset_id, io_count = busiest_dataset(warehouse)
+    sql, label = traversal_sql(warehouse, dataset_id, events_glob)
+    median_ms, rows = time_query(warehouse.duckdb_path, sql)
+    results.add(f"traversal: {label}", f"{median_ms:.1f} ms median of {TRAVERSAL_RUNS} ({rows:,} rows, start has {io_count} io rows)")
+    results.traversal_ms = median_ms
+
+    if args.spark:
+        log("Spark build and engine parity")
+        seconds, parity = spark_parity(events_glob, workdir, warehouse)
+        results.add("spark: dbt run, all models (s)", f"{seconds:.1f}")
+        results.add("spark: engine parity", parity)
+    return results
+
+
+def append_results(path: Path, args: argparse.Namespace, results: Results, title: str | None) -> None:
+    """Append a dated section with the machine, versions, table and ratios line."""
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    heading = title or f"Run of {args.events:,} events"
+    text = (f"\n### {heading} ({stamp})\n\n"
+            f"- machine: {machine()}\n- versions: {versions()}\n"
+            f"- command: `scripts/bench.py --events {args.events} --seed {args.seed}"
+            f"{' --with-reference' if args.with_reference else ''}{' --spark' if args.spark else ''}`\n\n"
+            f"{results.table()}\n\n`{results.ratios_line()}`\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--events", type=int, required=True, help="number of generated lines")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--spark", action="store_true", help="also build on Spark and compare the marts")
+    parser.add_argument("--with-reference", action="store_true",
+                        help="time the reference consumer's extraction (.reference/venv)")
+    parser.add_argument("--workdir", type=Path, default=PROJECT_DIR / ".lw_tmp" / "bench",
+                        help="work folder, emptied first (default .lw_tmp/bench)")
+    parser.add_argument("--results-file", type=Path, default=DEFAULT_RESULTS,
+                        help="markdown file the results are appended to (default docs/benchmarks.md)")
+    parser.add_argument("--title", help="heading of the appended section")
+    parser.add_argument("--no-build-tests", action="store_true", help="skip the extra `dbt build` with tests")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    results = run_benchmark(args)
+    append_results(args.results_file, args, results, args.title)
+    print(f"machine: {machine()}")
+    print(f"versions: {versions()}")
+    print(results.table())
+    print(results.ratios_line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

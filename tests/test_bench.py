@@ -1,0 +1,37 @@
+"""scripts/bench.py on 2,000 events (DuckDB only, no reference, no Spark): the table and the ratios line."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parents[1]
+RATIOS = re.compile(
+    r"^ratios: floor=(?P<F>\d+\.\d+) reference=(?P<R>n/a|\d+\.\d+) "
+    r"incremental=(?P<I>\d+\.\d+) traversal_ms=(?P<T>\d+\.\d+)$")
+
+
+def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
+    results = tmp_path / "results.md"
+    docs = PROJECT_DIR / "docs" / "benchmarks.md"
+    before = docs.read_text() if docs.exists() else None
+    proc = subprocess.run(
+        [sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--events", "2000", "--seed", "3",
+         "--workdir", str(tmp_path / "work"), "--results-file", str(results), "--no-build-tests"],
+        cwd=PROJECT_DIR, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    last = proc.stdout.strip().splitlines()[-1]
+    match = RATIOS.match(last)
+    assert match, last
+    assert match["R"] == "n/a"
+    assert float(match["F"]) > 0 and float(match["I"]) > 0 and float(match["T"]) > 0
+    text = results.read_text()
+    assert last in text and "machine:" in text and "duckdb" in text
+    assert (docs.read_text() if docs.exists() else None) == before  # the results went to --results-file only
+
+
+def test_bench_help() -> None:
+    proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--help"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "--with-reference" in proc.stdout and "--results-file" in proc.stdout
