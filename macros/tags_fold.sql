@@ -1,31 +1,34 @@
-{#- D13 tag folding shared by job and dataset tags. Emits the CTEs `ranked`, `tag_spellings`, `value_spellings`
+{#- D13 tag folding shared by job and dataset tags. Emits the CTEs `tag_events_keyed`, `ranked`, `tag_spellings`, `value_spellings`
     and `final` after a CTE named `tag_events` with columns (<owner>, tag, value, event_time, event_hash,
     source_rank, position): tag keys and values compare case-insensitively and keep their first spelling (D1
     order over all owners), each (owner, tag) keeps the value of the latest event (D1 order; within one event the
     tag with the highest source_rank, then position). -#}
 {% macro fold_tags_ctes(owner) -%}
-ranked as (
+tag_events_keyed as (
     select
         *,
         lower(tag) as tag_key,
         lower(value) as value_key,
+        {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key
+    from tag_events
+),
+
+ranked as (
+    select
+        *,
         row_number() over (
-            partition by lower(tag)
-            order by {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }}, source_rank, position, tag
+            partition by tag_key
+            order by order_key, source_rank, position, tag
         ) as tag_spelling_rank,
         row_number() over (
-            partition by lower(tag), lower(value)
-            order by {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }}, source_rank, position, value
+            partition by tag_key, value_key
+            order by order_key, source_rank, position, value
         ) as value_spelling_rank,
         row_number() over (
-            partition by {{ owner }}, lower(tag)
-            order by
-                {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} desc,
-                source_rank desc,
-                position desc,
-                value desc
+            partition by {{ owner }}, tag_key
+            order by order_key desc, source_rank desc, position desc, value desc
         ) as latest_rank
-    from tag_events
+    from tag_events_keyed
 ),
 
 tag_spellings as (
