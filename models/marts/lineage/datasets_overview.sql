@@ -1,0 +1,71 @@
+{#- One row per dataset for BI: where it lives, its shown schema, when it was last read and written, by which job
+    and run (and that run's status), how many direct upstream and downstream datasets it has at DATASET
+    granularity, and whether a direct upstream dataset was last written by a FAILED run. -#}
+
+with
+
+datasets as (
+    select * from {{ ref('datasets') }}
+),
+
+locations as (
+    select * from {{ ref('locations') }}
+),
+
+last_writers as (
+    select * from {{ ref('int_lineage_dataset_last_writers') }}
+),
+
+dataset_edges as (
+    select * from {{ ref('int_lineage_dataset_edges') }}
+),
+
+upstreams as (
+    select
+        dataset_edges.to_id as dataset_id,
+        count(*) as upstream_count,
+        max(
+            case when upstream_writers.last_writer_run_status = 'FAILED' then 1 else 0 end
+        ) as failed_upstream_flag
+    from dataset_edges
+    left join last_writers as upstream_writers
+        on dataset_edges.from_id = upstream_writers.dataset_id
+    group by dataset_edges.to_id
+),
+
+downstreams as (
+    select
+        from_id as dataset_id,
+        count(*) as downstream_count
+    from dataset_edges
+    group by from_id
+),
+
+final as (
+    select
+        datasets.dataset_id,
+        locations.type as location_type,
+        locations.name as location_name,
+        datasets.name,
+        datasets.schema_id,
+        datasets.schema_relevance,
+        last_writers.last_read_at,
+        last_writers.last_written_at,
+        last_writers.last_writer_job_id,
+        last_writers.last_writer_run_id,
+        last_writers.last_writer_run_status,
+        coalesce(upstreams.upstream_count, 0) as upstream_count,
+        coalesce(downstreams.downstream_count, 0) as downstream_count,
+        coalesce(upstreams.failed_upstream_flag, 0) = 1 as has_failed_upstream
+    from datasets
+    left join locations
+        on datasets.location_id = locations.location_id
+    left join last_writers
+        on datasets.dataset_id = last_writers.dataset_id
+    left join upstreams
+        on datasets.dataset_id = upstreams.dataset_id
+    left join downstreams
+        on datasets.dataset_id = downstreams.dataset_id
+)
+
+select * from final

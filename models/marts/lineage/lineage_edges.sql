@@ -1,0 +1,20 @@
+{#- lineage.md "Aggregation": one row per edge per granularity (OPERATION / RUN / JOB: INPUT and OUTPUT edges of
+    the bipartite graph; DATASET: dataset → dataset through one operation). -#}
+
+with
+
+process_edges as (
+    select * from {{ ref('int_lineage_process_edges') }}
+),
+
+dataset_edges as (
+    select * from {{ ref('int_lineage_dataset_edges') }}
+),
+
+final as (
+    select * from process_edges
+    union all
+    select * from dataset_edges
+)
+
+select * from final
