@@ -1,6 +1,7 @@
 {#- Landing: every non-blank line of every file matched by var('events_path'), verbatim, once.
     A line is identified by (source_file, line_number, line_hash): landing the same files again adds
-    nothing, a new file (or new lines appended to a file) adds only its lines. -#}
+    nothing, a new file (or new lines appended to a file) adds only its lines, numbered with the next
+    landing_batch (macros/incremental.sql). -#}
 {{
     config(
         materialized='incremental',
@@ -45,7 +46,8 @@ final as (
         line_number,
         {{ lineage_warehouse.sha256_hex('line_text') }} as line_hash,
         line_text as payload,
-        source_path
+        source_path,
+        {{ lineage_warehouse.next_landing_batch() }} as landing_batch
     from non_blank
 )
 

@@ -1,10 +1,12 @@
 {#- The envelope of every record and the reason it cannot be placed, if any (D5). The first applicable
-    reason wins, in the order of the case expression below. -#}
+    reason wins, in the order of the case expression below. Incremental: records of unseen landing batches. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 records as (
     select * from {{ ref('stg_event_records') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 envelopes as (
@@ -15,6 +17,7 @@ envelopes as (
         record_hash,
         record_kind,
         record_text,
+        landing_batch,
         case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventTime']) }} end
             as event_time_text,
         case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventType']) }} end
@@ -51,6 +54,7 @@ final as (
         job_namespace,
         job_name,
         producer,
+        landing_batch,
         case
             when record_kind = 'invalid' then 'not_json'
             when record_kind != 'object' then 'not_an_object'

@@ -1,7 +1,10 @@
 {#- From landed lines to event records: one record per non-blank line of a newline-delimited file, one
     per whole document of a file that holds a single pretty-printed event, one per element of a file that
     holds a JSON array. A file is read as one document when its first line is not a complete JSON value
-    (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md). -#}
+    (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md).
+    Incremental: only the lines of unseen landing batches are read (a document is the lines of its file
+    landed in one batch). -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -11,8 +14,10 @@ lines as (
         line_number,
         line_hash,
         payload,
+        landing_batch,
         {{ lineage_warehouse.json_kind('payload') }} as line_kind
     from {{ ref('raw_event_lines') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 first_lines as (
@@ -37,6 +42,7 @@ documents as (
     select
         lines.source_file,
         min(lines.line_number) as line_number,
+        min(lines.landing_batch) as landing_batch,
         {{ lineage_warehouse.ordered_string_agg('lines.payload', 'chr(10)', 'lines.line_number') }}
             as document_text
     from lines
@@ -49,6 +55,7 @@ classified_documents as (
     select
         source_file,
         line_number,
+        landing_batch,
         document_text,
         {{ lineage_warehouse.json_kind('document_text') }} as document_kind
     from documents
@@ -59,6 +66,7 @@ whole_documents as (
         source_file,
         line_number,
         cast(null as bigint) as element_index,
+        landing_batch,
         document_text as record_text
     from classified_documents
     where document_kind in ('object', 'scalar')
@@ -69,6 +77,7 @@ array_elements as (
         classified_documents.source_file,
         classified_documents.line_number,
         cast(elements.pos as bigint) as element_index,
+        classified_documents.landing_batch,
         cast(elements.value as string) as record_text
     from classified_documents
     {{ lineage_warehouse.explode_array(
@@ -82,6 +91,7 @@ single_lines as (
         lines.source_file,
         lines.line_number,
         cast(null as bigint) as element_index,
+        lines.landing_batch,
         lines.payload as record_text
     from lines
     left join classified_documents
@@ -104,7 +114,8 @@ final as (
         element_index,
         {{ lineage_warehouse.sha256_hex('record_text') }} as record_hash,
         {{ lineage_warehouse.json_kind('record_text') }} as record_kind,
-        record_text
+        record_text,
+        landing_batch
     from records
 )
 

@@ -1,12 +1,15 @@
 {#- Placed events, one row per distinct content (D1: byte-identical duplicates count once). The kept
-    copy is the first by (source_file, line_number, element_index); `copies` says how many were landed.
-    A missing or unknown eventType is read as OTHER (D5). -#}
+    copy is the first landed: of the earliest landing batch, then by (source_file, line_number,
+    element_index); how many copies were landed is marts.landing_audit's business. A missing or unknown
+    eventType is read as OTHER (D5). Incremental: the placed records of unseen landing batches whose
+    content is not here yet. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 envelopes as (
     select * from {{ ref('stg_event_envelopes') }}
-    where quarantine_reason is null
+    where quarantine_reason is null and {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 numbered as (
@@ -15,8 +18,7 @@ numbered as (
         row_number() over (
             partition by record_hash
             order by source_file, line_number, element_index
-        ) as copy_number,
-        count(*) over (partition by record_hash) as copies
+        ) as copy_number
     from envelopes
 ),
 
@@ -37,9 +39,16 @@ final as (
         source_file,
         line_number,
         element_index,
-        copies
+        landing_batch
     from numbered
-    where copy_number = 1
+    where
+        copy_number = 1
+        {%- if is_incremental() %}
+        and not exists (
+            select 1 from {{ this }} as known
+            where known.event_hash = numbered.record_hash
+        )
+        {%- endif %}
 )
 
 select * from final

@@ -1,0 +1,135 @@
+"""Incremental builds equal a full refresh (issue 5; docs/decisions.md "Incremental builds: landing batches").
+
+The shared corpora (tests/fixtures/events) plus generated traffic are cut into units - a line of a
+newline-delimited file, or a whole file when it holds one pretty-printed document or a JSON array - shuffled
+with a seed and landed in batches (new files next to the old ones, ~2 % of earlier lines landed again as
+cross-batch duplicates). The warehouse is built with `dbt run` after every batch; then `dbt run --full-refresh`
+rebuilds it from the same files. Every mart and every staging relation must be the same multiset of rows
+after the last incremental run as after the full refresh (staging compared without its landing-batch and
+kept-copy columns, which say *when* a line was landed, not what it means).
+"""
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.spark_reader import Relations, read_duckdb_relations, read_spark_relations
+
+FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "events"
+# columns that record when and where a line was landed, not what it means
+BATCH_COLUMNS = {"landing_batch"}
+KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
+
+Unit = tuple[str, Any]  # ("line", text) or ("file", path)
+
+
+def corpus_units(tmp: Path, generated: int) -> list[Unit]:
+    """Every fixture file as units, plus `generated` lines of generator traffic (with its own duplicates)."""
+    units: list[Unit] = []
+    for path in sorted(FIXTURES.rglob("*.json*")):
+        if path.suffix == ".jsonl":
+            units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        else:
+            units.append(("file", path))
+    out = tmp / "generated"
+    subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "generate_events.py"), "--events", str(generated),
+                    "--seed", "5", "--out", str(out)], check=True, capture_output=True)
+    for path in sorted(out.glob("*.jsonl")):
+        units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return units
+
+
+def land_batch(landing: Path, number: int, units: list[Unit], earlier_lines: list[str], rng: random.Random) -> None:
+    """Write one batch as new files: its lines (plus re-deliveries of earlier lines) and its whole files."""
+    folder = landing / f"batch_{number}"
+    folder.mkdir(parents=True)
+    lines = [text for kind, text in units if kind == "line"]
+    lines += rng.sample(earlier_lines, min(len(earlier_lines), len(lines) // 50))
+    rng.shuffle(lines)
+    (folder / "events.jsonl").write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    for index, (kind, path) in enumerate(units):
+        if kind == "file":
+            shutil.copyfile(path, folder / f"{index:04d}_{path.name}")
+
+
+def split(units: list[Unit], batches: int, seed: int) -> list[list[Unit]]:
+    rng = random.Random(seed)
+    shuffled = units[:]
+    rng.shuffle(shuffled)
+    cuts = sorted(rng.sample(range(1, len(shuffled)), batches - 1))
+    return [shuffled[a:b] for a, b in zip([0, *cuts], [*cuts, len(shuffled)])]
+
+
+def comparable(relations: Relations, schema: str) -> dict[str, Counter[tuple[Any, ...]]]:
+    """Rows as multisets by column name, without the when-landed columns (staging) and ordered by name."""
+    dropped = BATCH_COLUMNS | (KEPT_COPY_COLUMNS if schema == "staging" else set())
+    result: dict[str, Counter[tuple[Any, ...]]] = {}
+    for name, (columns, rows) in relations.items():
+        if schema == "staging" and name == "stg_events":
+            keep = [c for c in sorted(columns) if c not in dropped]
+        else:
+            keep = [c for c in sorted(columns) if c not in BATCH_COLUMNS]
+        index = [columns.index(c) for c in keep]
+        result[name] = Counter(tuple(repr(row[i]) for i in index) for row in rows)
+    return result
+
+
+def differences(incremental: dict[str, Counter[tuple[Any, ...]]],
+                full: dict[str, Counter[tuple[Any, ...]]]) -> dict[str, tuple[int, int]]:
+    """{relation: (rows only after the incremental runs, rows only after the full refresh)} where they differ."""
+    assert incremental.keys() == full.keys()
+    return {name: (sum((incremental[name] - full[name]).values()), sum((full[name] - incremental[name]).values()))
+            for name in incremental if incremental[name] != full[name]}
+
+
+def build_in_batches(wh: Warehouse, landing: Path, batches: list[list[Unit]], seed: int) -> str:
+    rng = random.Random(seed)
+    glob = f"{landing}/**/*.json*"
+    earlier: list[str] = []
+    wh.dbt(["seed"])
+    for number, units in enumerate(batches, start=1):
+        land_batch(landing, number, units, earlier, rng)
+        earlier += [text for kind, text in units if kind == "line"]
+        wh.dbt(["run"], events=glob)
+    return glob
+
+
+def read(wh: Warehouse, schema: str) -> Relations:
+    if wh.target == "spark":
+        return read_spark_relations(wh.spark_dir, schema)
+    return read_duckdb_relations(wh.duckdb_path, schema)
+
+
+def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches: list[list[Unit]]) -> None:
+    glob = build_in_batches(wh, landing, batches, seed=len(batches))
+    landed = read(wh, "raw")["raw_event_lines"]
+    batch_index = landed[0].index("landing_batch")
+    assert {row[batch_index] for row in landed[1]} == set(range(1, len(batches) + 1))
+    after_batches = {schema: comparable(read(wh, schema), schema) for schema in ("staging", "marts")}
+    wh.dbt(["run", "--full-refresh"], events=glob)
+    after_refresh = {schema: comparable(read(wh, schema), schema) for schema in ("staging", "marts")}
+    for schema in ("staging", "marts"):
+        assert after_batches[schema]["stg_event_records" if schema == "staging" else "runs"], schema
+        assert differences(after_batches[schema], after_refresh[schema]) == {}, schema
+
+
+@pytest.mark.parametrize("batches,seed", [(3, 11), (5, 23)])
+def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path, batches: int, seed: int) -> None:
+    units = corpus_units(tmp_path, generated=1500)
+    assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing",
+                                           split(units, batches, seed))
+
+
+@pytest.mark.spark
+def test_incremental_batches_equal_full_refresh_spark(tmp_path: Path) -> None:
+    units = corpus_units(tmp_path, generated=300)
+    assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh", "spark"), tmp_path / "landing",
+                                           split(units, 2, 31))
