@@ -1,11 +1,13 @@
 {#- Parts of placed events that are dropped or read differently, one row each (D5): the event is kept,
     the part is not used. Integration-specific facet checks add their own rows in later models. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select
         event_hash,
+        landing_batch,
         event_type_raw,
         payload,
         {{ lineage_warehouse.json_get('payload', ['run', 'facets']) }} as run_facets,
@@ -13,11 +15,13 @@ events as (
         {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
         {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
     from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 unknown_event_types as (
     select
         event_hash,
+        landing_batch,
         'eventType' as facet,
         'unknown_event_type' as reason
     from events
@@ -29,12 +33,14 @@ unknown_event_types as (
 facet_containers as (
     select
         event_hash,
+        landing_batch,
         'run.facets' as facet,
         run_facets as facets
     from events
     union all
     select
         event_hash,
+        landing_batch,
         'job.facets' as facet,
         job_facets as facets
     from events
@@ -43,6 +49,7 @@ facet_containers as (
 containers_not_objects as (
     select
         event_hash,
+        landing_batch,
         facet,
         'not_an_object' as reason
     from facet_containers
@@ -52,6 +59,7 @@ containers_not_objects as (
 facets_not_objects as (
     select
         facet_containers.event_hash,
+        facet_containers.landing_batch,
         facet_containers.facet || '.' || entries.key as facet,
         'not_an_object' as reason
     from facet_containers
@@ -64,12 +72,14 @@ facets_not_objects as (
 dataset_lists as (
     select
         event_hash,
+        landing_batch,
         'inputs' as facet,
         inputs as datasets
     from events
     union all
     select
         event_hash,
+        landing_batch,
         'outputs' as facet,
         outputs as datasets
     from events
@@ -78,6 +88,7 @@ dataset_lists as (
 lists_not_arrays as (
     select
         event_hash,
+        landing_batch,
         facet,
         'not_an_array' as reason
     from dataset_lists
@@ -87,6 +98,7 @@ lists_not_arrays as (
 dataset_entries as (
     select
         dataset_lists.event_hash,
+        dataset_lists.landing_batch,
         dataset_lists.facet || '[' || cast(entries.pos as string) || ']' as facet,
         entries.value as entry
     from dataset_lists
@@ -96,6 +108,7 @@ dataset_entries as (
 bad_dataset_entries as (
     select
         event_hash,
+        landing_batch,
         facet,
         case
             when {{ lineage_warehouse.json_kind('entry') }} != 'object' then 'not_an_object'

@@ -5,23 +5,26 @@
     transformations one INDIRECT without subtype). One row per transformation. Source names get the
     integration rewrites of §2.1; entries without namespace, name or field are skipped. Lists are exploded in
     the select list, so a wide table's facet is never copied into every produced row. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 outputs as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         {{ lineage_warehouse.json_get('facets', ['columnLineage', 'fields']) }} as fields,
         {{ lineage_warehouse.json_get('facets', ['columnLineage', 'dataset']) }} as dataset_level
     from {{ ref('int_event_datasets') }}
-    where io_kind = 'OUTPUT' and {{ lineage_warehouse.json_get('facets', ['columnLineage']) }} is not null
+    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT' and {{ lineage_warehouse.json_get('facets', ['columnLineage']) }} is not null
 ),
 
 target_fields as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         {{ lineage_warehouse.explode_map_columns(
@@ -33,6 +36,7 @@ target_fields as (
 targets as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         target_column,
@@ -44,6 +48,7 @@ targets as (
 field_source_items as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         'FIELD' as lineage_form,
@@ -58,6 +63,7 @@ field_source_items as (
 dataset_source_items as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         'DATASET' as lineage_form,
@@ -78,6 +84,7 @@ all_sources as (
 sources as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         lineage_form,
@@ -96,6 +103,7 @@ sources as (
 transformation_items as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         lineage_form,
@@ -113,6 +121,7 @@ transformation_items as (
 with_transformations as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         lineage_form,
@@ -132,6 +141,7 @@ with_transformations as (
 without_transformations as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_position,
         case when lineage_form = 'FIELD' then 'LEGACY' else lineage_form end as lineage_form,

@@ -2,22 +2,25 @@
     skipped; staging.facet_issues notes them). Run-level events' inputs and outputs are ignored completely, as in
     the reference (§0 step 2): they create no dataset, location, symlink, schema or IO row. Names get the integration rewrites of §2.1; the lineage
     node is the dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select
         event_hash,
+        landing_batch,
         extractor,
         {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
         {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
     from {{ ref('int_events_classified') }}
-    where is_operation_event
+    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
 lists as (
     select
         event_hash,
+        landing_batch,
         extractor,
         'INPUT' as io_kind,
         inputs as datasets
@@ -25,6 +28,7 @@ lists as (
     union all
     select
         event_hash,
+        landing_batch,
         extractor,
         'OUTPUT' as io_kind,
         outputs as datasets
@@ -34,6 +38,7 @@ lists as (
 entries as (
     select
         lists.event_hash,
+        lists.landing_batch,
         lists.extractor,
         lists.io_kind,
         cast(entry.pos as bigint) as io_position,
@@ -45,6 +50,7 @@ entries as (
 named as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_kind,
         io_position,
@@ -67,6 +73,7 @@ valid as (
 spark_table_identifiers as (
     select
         valid.event_hash,
+        valid.landing_batch,
         valid.io_kind,
         valid.io_position,
         identifier.pos as identifier_position,
@@ -87,6 +94,7 @@ spark_table_identifiers as (
 first_spark_tables as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         namespace,
@@ -98,6 +106,7 @@ first_spark_tables as (
 final as (
     select
         valid.event_hash,
+        valid.landing_batch,
         valid.extractor,
         valid.io_kind,
         valid.io_position,

@@ -2,16 +2,19 @@
     (§0 step 2: Spark → Airflow DAG → Airflow task → Hive → Flink → dbt → Unknown, first match wins;
     integration strings are matched exactly, case-sensitively). Also which run the event describes and,
     for operation events (§6.1), the operation and the run it is bound to. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select * from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 extracted as (
     select
         event_hash,
+        landing_batch,
         event_time,
         event_type,
         run_id,
@@ -91,6 +94,7 @@ bound as (
 final as (
     select
         event_hash,
+        landing_batch,
         event_time,
         event_type,
         run_id,

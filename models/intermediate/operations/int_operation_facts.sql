@@ -1,12 +1,13 @@
 {#- What each operation event (§6.1) says about its operation (§6.2, D8): id = the event's runId, the run it is
     bound to, name, type, status and times from the eventType, failure reason, position, group, description
     and the raw SQL text. One row per operation event. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select * from {{ ref('int_events_classified') }}
-    where is_operation_event
+    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
 facets as (
@@ -27,6 +28,7 @@ final as (
         run_id as operation_id,
         operation_run_id as run_id,
         event_hash,
+        landing_batch,
         event_time,
         event_type,
         extractor,

@@ -1,11 +1,13 @@
 {#- The run and job facets of every event that jobs, job tags, users and runs read (§3.3, §4, §5.3, D8),
     validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as absent here and its
     reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per event. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select * from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 facets as (
@@ -71,6 +73,7 @@ valid as (
 final as (
     select
         event_hash,
+        landing_batch,
         event_time,
         event_type,
         extractor,
