@@ -1,0 +1,144 @@
+"""Late and out-of-order events across incremental builds (issue 5; docs/decisions.md "Incremental builds:
+landing batches").
+
+Two landing batches of hand-built events, `dbt run` after each, on one DuckDB warehouse:
+- a COMPLETE landed two days after its START (§5.2: the run goes from STARTED to SUCCEEDED and gets ended_at);
+- a child run landed before its parent (§5.1/D9: the child names the parent from the first batch on; the
+  parent's own events arrive later and fill in its row, its status and the run → run link);
+- a location that fuses two known ones (§1.1 step 5/D7: `kafka://k1:9092` and `kafka://k2:9092` are two
+  locations until `kafka://k1:9092,k2:9092` names both hosts as one).
+Expected values come from the rules, written by hand; the last check is that a --full-refresh changes nothing.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lw.dbt_runner import Warehouse
+
+PRODUCER = "https://example.com/lineage-tests/late-events"
+LATE_RUN = "01941f29-7c00-7000-8000-00000000a001"
+PARENT_RUN = "01941f29-7c00-7000-8000-00000000b001"
+CHILD_RUN = "01941f29-7c00-7000-8000-00000000b002"
+FUSING_RUN_1 = "01941f29-7c00-7000-8000-00000000c001"
+FUSING_RUN_2 = "01941f29-7c00-7000-8000-00000000c002"
+
+
+def event(event_type: str, time: str, run_id: str, job: str, run_facets: dict[str, Any] | None = None,
+          inputs: list[dict[str, Any]] | None = None, outputs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {
+        "eventTime": time, "producer": PRODUCER, "eventType": event_type,
+        "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
+        "run": {"runId": run_id, "facets": run_facets or {}},
+        "job": {"namespace": "late_events", "name": job, "facets": {}},
+        "inputs": inputs or [], "outputs": outputs or [],
+    }
+
+
+def topic(namespace: str, name: str) -> dict[str, Any]:
+    return {"namespace": namespace, "name": name, "facets": {}}
+
+
+PARENT_FACET = {"parent": {"run": {"runId": PARENT_RUN}, "job": {"namespace": "late_events", "name": "parent_job"}}}
+
+FIRST_BATCH = [
+    event("START", "2025-01-01T00:00:00Z", LATE_RUN, "late_job"),
+    event("START", "2025-01-01T00:05:00Z", CHILD_RUN, "child_job", PARENT_FACET),
+    event("COMPLETE", "2025-01-01T00:06:00Z", CHILD_RUN, "child_job", PARENT_FACET),
+    event("COMPLETE", "2025-01-01T01:00:00Z", FUSING_RUN_1, "copy_job",
+          inputs=[topic("kafka://k1:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_copy")]),
+]
+SECOND_BATCH = [
+    event("COMPLETE", "2025-01-03T00:00:00Z", LATE_RUN, "late_job"),
+    event("START", "2025-01-01T00:04:00Z", PARENT_RUN, "parent_job"),
+    event("COMPLETE", "2025-01-01T00:07:00Z", PARENT_RUN, "parent_job"),
+    event("COMPLETE", "2025-01-02T01:00:00Z", FUSING_RUN_2, "merge_job",
+          inputs=[topic("kafka://k1:9092,k2:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_merged")]),
+]
+
+
+def land(folder: Path, name: str, events: list[dict[str, Any]]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+
+
+def run_row(wh: Warehouse, run_id: str) -> dict[str, Any] | None:
+    cols = ["status", "started_at", "ended_at", "parent_run_id", "root_run_id"]
+    rows = wh.query(f"select {', '.join(cols)} from marts.runs where run_id = '{run_id}'")
+    return dict(zip(cols, rows[0])) if rows else None
+
+
+def dataset_locations(wh: Warehouse) -> dict[str, str]:
+    return dict(wh.query("select d.name, d.location_id from marts.datasets as d"
+                         " inner join marts.locations as l on d.location_id = l.location_id where l.type = 'kafka'"))
+
+
+@pytest.fixture(scope="module")
+def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("late_events")
+    wh = Warehouse(root / "wh")
+    glob = f"{root}/landing/*.jsonl"
+    wh.dbt(["seed"])
+    land(root / "landing", "batch_1.jsonl", FIRST_BATCH)
+    wh.dbt(["run"], events=glob)
+    first = {
+        "late": run_row(wh, LATE_RUN), "child": run_row(wh, CHILD_RUN), "parent": run_row(wh, PARENT_RUN),
+        "run_links": set(wh.query("select from_id, to_id from marts.lineage_run_parents")),
+        "locations": dataset_locations(wh),
+    }
+    land(root / "landing", "batch_2.jsonl", SECOND_BATCH)
+    wh.dbt(["run"], events=glob)
+    second = {
+        "late": run_row(wh, LATE_RUN), "child": run_row(wh, CHILD_RUN), "parent": run_row(wh, PARENT_RUN),
+        "run_links": set(wh.query("select from_id, to_id from marts.lineage_run_parents")),
+        "locations": dataset_locations(wh),
+        "edges": set(wh.query("select f.name, t.name from marts.lineage_edges as e"
+                              " inner join marts.datasets as f on e.from_id = f.dataset_id"
+                              " inner join marts.datasets as t on e.to_id = t.dataset_id"
+                              " where e.granularity = 'DATASET'")),
+        "addresses": sorted(wh.query("select a.url from marts.location_addresses as a inner join marts.locations as l"
+                                     " on a.location_id = l.location_id where l.type = 'kafka'")),
+        "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}")))
+                  for (name,) in wh.query("select table_name from information_schema.tables"
+                                          " where table_schema = 'marts'")},
+    }
+    wh.dbt(["run", "--full-refresh"], events=glob)
+    refreshed = {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]}
+    return {"first": first, "second": second, "refreshed": refreshed}
+
+
+def test_late_complete_updates_the_run(batches: dict[str, Any]) -> None:
+    first, second = batches["first"]["late"], batches["second"]["late"]
+    assert first["status"] == "STARTED" and first["ended_at"] is None
+    assert second["status"] == "SUCCEEDED"
+    assert str(second["started_at"]) == "2025-01-01 00:00:00"
+    assert str(second["ended_at"]) == "2025-01-03 00:00:00"
+
+
+def test_child_before_parent_links_and_fills_the_parent(batches: dict[str, Any]) -> None:
+    first, second = batches["first"], batches["second"]
+    assert first["child"]["parent_run_id"] == PARENT_RUN
+    assert (PARENT_RUN, CHILD_RUN) in first["run_links"]
+    # the parent's own events land later: its row now has their status and start
+    assert second["parent"]["status"] == "SUCCEEDED"
+    assert str(second["parent"]["started_at"]) == "2025-01-01 00:04:00"
+    assert second["child"]["parent_run_id"] == PARENT_RUN and second["child"]["root_run_id"] == PARENT_RUN
+    assert (PARENT_RUN, CHILD_RUN) in second["run_links"]
+
+
+def test_location_fusing_two_known_ones_moves_every_dataset(batches: dict[str, Any]) -> None:
+    first, second = batches["first"]["locations"], batches["second"]["locations"]
+    assert set(first) == {"orders", "orders_copy"} and first["orders"] != first["orders_copy"]
+    assert set(second) == {"orders", "orders_copy", "orders_merged"}
+    assert len(set(second.values())) == 1
+    assert ("kafka://k1:9092",) in batches["second"]["addresses"]
+    assert ("kafka://k2:9092",) in batches["second"]["addresses"]
+    # the first batch's edge now joins datasets of the fused location
+    assert {("orders", "orders_copy"), ("orders", "orders_merged")} <= batches["second"]["edges"]
+
+
+def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any]) -> None:
+    assert batches["refreshed"] == batches["second"]["marts"]
