@@ -2,28 +2,33 @@
     its parent's and its root's) and dataset namespaces (input/output entries and their lineage nodes,
     symlink identifiers, column-lineage sources). `location_address` is the location's own address;
     `host` holds its comma-separated address pieces (one piece for jobs). -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 events as (
     select * from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 job_namespaces as (
     select
         event_hash,
+        landing_batch,
         event_time,
         job_namespace as namespace
     from events
     union all
     select
         event_hash,
+        landing_batch,
         event_time,
         parent_job_namespace as namespace
     from events
     union all
     select
         event_hash,
+        landing_batch,
         event_time,
         root_job_namespace as namespace
     from events
@@ -32,29 +37,37 @@ job_namespaces as (
 dataset_namespaces as (
     select
         event_hash,
+        landing_batch,
         namespace
     from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
     union all
     select
         event_hash,
+        landing_batch,
         node_namespace as namespace
     from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
     union all
     select
         event_hash,
+        landing_batch,
         identifier_namespace as namespace
     from {{ ref('int_symlink_identifiers') }}
-    where skip_reason is null
+    where {{ lineage_warehouse.in_unseen_batch() }} and skip_reason is null
     union all
     select
         event_hash,
+        landing_batch,
         source_namespace as namespace
     from {{ ref('int_column_lineage_fields') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 job_references as (
     select
         event_hash,
+        landing_batch,
         event_time,
         'job' as reference_kind,
         namespace,
@@ -67,6 +80,7 @@ job_references as (
 dataset_references as (
     select
         dataset_namespaces.event_hash,
+        dataset_namespaces.landing_batch,
         events.event_time,
         'dataset' as reference_kind,
         dataset_namespaces.namespace,
@@ -81,6 +95,7 @@ dataset_references as (
 final as (
     select
         event_hash,
+        landing_batch,
         event_time,
         reference_kind,
         namespace,
@@ -92,6 +107,7 @@ final as (
     union all
     select
         event_hash,
+        landing_batch,
         event_time,
         reference_kind,
         namespace,

@@ -1,12 +1,14 @@
 {#- One row per identifier of the `symlinks` facet of every input/output entry (§2.3). Identifiers with an
     empty namespace or name, or a type other than TABLE/LOCATION, are skipped (see int_symlink_facet_issues).
     Flink's fake Kafka TABLE identifiers (raw namespace starting with kafka://) are dropped. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 entries as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_kind,
         io_position,
@@ -14,11 +16,13 @@ entries as (
         name,
         {{ lineage_warehouse.json_get('facets', ['symlinks', 'identifiers']) }} as identifiers
     from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 identifiers as (
     select
         entries.event_hash,
+        entries.landing_batch,
         entries.extractor,
         entries.io_kind,
         entries.io_position,
@@ -35,6 +39,7 @@ identifiers as (
 final as (
     select
         event_hash,
+        landing_batch,
         extractor,
         io_kind,
         io_position,
