@@ -504,7 +504,7 @@ def test_d11_job_binding(wh: Warehouse) -> None:
 # --------------------------------------------------------------------------------------------------------------
 
 def marts_snapshot(target: Warehouse) -> dict[str, list[tuple[Any, ...]]]:
-    from tests.lw.relations import read_duckdb_relations
+    from tests.lw.spark_reader import read_duckdb_relations
 
     relations = read_duckdb_relations(target.duckdb_path, "marts")
     result = {name: sorted(map(repr, relations[name][1])) for name in MARTS}
@@ -533,7 +533,7 @@ def test_d1_marts_do_not_depend_on_event_order_or_files(wh: Warehouse, tmp_path:
 @pytest.mark.spark
 def test_spark_gives_identical_jobs_runs_marts(wh: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The four marts and the facet issues are row for row identical on Spark."""
-    from tests.lw.relations import read_duckdb_relations, read_spark_relations
+    from tests.lw.spark_reader import read_duckdb_relations, read_spark_relations
 
     spark = build(tmp_path_factory.mktemp("jobs_runs_spark"), EVENTS, target="spark")
     duck = read_duckdb_relations(wh.duckdb_path, "marts")
