@@ -26,14 +26,14 @@
     {{ lineage_warehouse.entity_id('user', ['lower(' ~ name ~ ')']) }}
 {%- endmacro %}
 
-{#- The dataset id of a reference (namespace, rewritten name): a correlated lookup of its location.
-    `join_alias` must be a LEFT JOIN of int_location_addresses made with dataset_location_join(). -#}
+{#- The location of a reference's namespace `ns`, as a LEFT JOIN aliased `join_alias` whose location_id is NULL
+    when no location is known (callers read `join_alias.location_id`). -#}
 {% macro dataset_location_join(join_alias, ns) -%}
-    left join {{ ref('int_location_addresses') }} as {{ join_alias }}
-        on {{ join_alias }}.address = {{ lineage_warehouse.namespace_location_address(ns, 'dataset') }}
+    left join {{ ref('int_namespace_locations') }} as {{ join_alias }}
+        on {{ join_alias }}.reference_kind = 'dataset' and {{ join_alias }}.namespace = {{ ns }}
 {%- endmacro %}
 
 {% macro job_location_join(join_alias, ns) -%}
-    left join {{ ref('int_location_addresses') }} as {{ join_alias }}
-        on {{ join_alias }}.address = {{ lineage_warehouse.namespace_location_address(ns, 'job') }}
+    left join {{ ref('int_namespace_locations') }} as {{ join_alias }}
+        on {{ join_alias }}.reference_kind = 'job' and {{ join_alias }}.namespace = {{ ns }}
 {%- endmacro %}

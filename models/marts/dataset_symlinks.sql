@@ -16,19 +16,43 @@ events as (
     from {{ ref('int_events_classified') }}
 ),
 
-resolved as (
+{#- the earliest event of each distinct identifier: the only one the D1 ranking below can pick, so the location
+    lookups and ids are computed once per identifier instead of once per event -#}
+earliest as (
     select
         identifiers.event_hash,
         events.event_time,
+        identifiers.dataset_namespace,
+        identifiers.dataset_name,
+        identifiers.identifier_namespace,
+        identifiers.identifier_name,
         identifiers.identifier_type,
-        {{ lineage_warehouse.dataset_id('dataset_locations.location_id', 'identifiers.dataset_name') }} as dataset_id,
-        {{ lineage_warehouse.dataset_id('identifier_locations.location_id', 'identifiers.identifier_name') }}
-            as identifier_dataset_id
+        row_number() over (
+            partition by
+                identifiers.dataset_namespace,
+                identifiers.dataset_name,
+                identifiers.identifier_namespace,
+                identifiers.identifier_name,
+                identifiers.identifier_type
+            order by events.event_time, identifiers.event_hash
+        ) as identifier_rank
     from identifiers
     inner join events
         on identifiers.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('dataset_locations', 'identifiers.dataset_namespace') }}
-    {{ lineage_warehouse.dataset_location_join('identifier_locations', 'identifiers.identifier_namespace') }}
+),
+
+resolved as (
+    select
+        earliest.event_hash,
+        earliest.event_time,
+        earliest.identifier_type,
+        {{ lineage_warehouse.dataset_id('dataset_locations.location_id', 'earliest.dataset_name') }} as dataset_id,
+        {{ lineage_warehouse.dataset_id('identifier_locations.location_id', 'earliest.identifier_name') }}
+            as identifier_dataset_id
+    from earliest
+    {{ lineage_warehouse.dataset_location_join('dataset_locations', 'earliest.dataset_namespace') }}
+    {{ lineage_warehouse.dataset_location_join('identifier_locations', 'earliest.identifier_namespace') }}
+    where earliest.identifier_rank = 1
 ),
 
 directed as (
