@@ -142,6 +142,15 @@ def timed_dbt(warehouse: Warehouse, args: list[str], events_glob: str) -> float:
     return time.perf_counter() - began
 
 
+def slowest_models(warehouse: Warehouse, keep_as: Path, top: int = 6) -> str:
+    """The last dbt command's slowest models ("name 12.3 s, ..."); its run_results.json is kept as `keep_as`."""
+    results_file = warehouse.root / "target" / "run_results.json"
+    shutil.copyfile(results_file, keep_as)
+    timings = sorted(((r["execution_time"], r["unique_id"].split(".")[-1])
+                      for r in json.loads(results_file.read_text())["results"]), reverse=True)
+    return ", ".join(f"{name} {seconds:.1f} s" for seconds, name in timings[:top])
+
+
 def peak_child_rss_mb() -> float:
     """Largest resident set of any waited-for child so far, in MB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -312,6 +321,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add("full build: dbt run, all models (s)", f"{full:.1f}")
     results.add("  end-to-end events/s, MB/s", f"{args.events / full:,.0f} events/s, {megabytes / full:.2f} MB/s")
     results.add("  peak RSS of dbt (MB)", f"{rss:,.0f}")
+    results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_full.json"))
 
     if not args.no_build_tests:
         log("dbt build (models + tests) on another fresh DuckDB file")
@@ -349,6 +359,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     generate(extra, args.seed + 1000, events_dir, start=later_start(manifest), prefix=f"events-inc-s{args.seed}")
     incremental = timed_dbt(warehouse, ["run"], events_glob)
     results.add(f"incremental dbt run after +{extra:,} events (s)", f"{incremental:.1f}")
+    results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_incremental.json"))
     results.incremental = incremental / full
 
     log("depth-10 dataset lineage traversal from the busiest dataset")
