@@ -39,13 +39,12 @@
     end || '"')
 {%- endmacro %}
 
-{#- The JSON members of one field, from its JSON object text `field`: "name", "type" (only if non-empty) and
-    "description" (Python-stripped, only if non-empty). Columns: field_name (NULL when the field has none),
-    name_member, type_member, description_member (NULL when dropped). -#}
-{% macro schema_field_members(field) -%}
-    {%- set name = lineage_warehouse.json_get(field, ['name']) -%}
-    {%- set type_text = lineage_warehouse.json_get(field, ['type']) -%}
-    {%- set description = lineage_warehouse.python_strip(lineage_warehouse.json_get(field, ['description'])) -%}
+{#- The JSON members of one field, from its raw texts (SQL expressions, best plain columns: each is used several
+    times): `name` and `type_text` (json_get of the field's "name" and "type") and `description` (json_get of its
+    "description", Python-stripped with python_strip). Members: "name", "type" (only if non-empty) and
+    "description" (only if non-empty). Columns: field_name (NULL when the field has none), name_member,
+    type_member, description_member (NULL when dropped). -#}
+{% macro schema_field_members(name, type_text, description) -%}
     {{ name }} as field_name,
     '"name": ' || {{ lineage_warehouse.python_json_text(name) }} as name_member,
     case

@@ -8,11 +8,12 @@
     {{ lineage_warehouse.not_supported('json_kind') }}
 {%- endmacro %}
 
+{#- DuckDB: one parse; try() turns the parse error of a text that is not one complete JSON value into NULL. -#}
 {% macro duckdb__json_kind(expr) -%}
-    case
-        when {{ expr }} is null or not coalesce(json_valid({{ expr }}), false) then 'invalid'
-        when json_type(try_cast({{ expr }} as json)) = 'OBJECT' then 'object'
-        when json_type(try_cast({{ expr }} as json)) = 'ARRAY' then 'array'
+    case coalesce(try(json_type({{ expr }})), 'lw_invalid')
+        when 'lw_invalid' then 'invalid'
+        when 'OBJECT' then 'object'
+        when 'ARRAY' then 'array'
         else 'scalar'
     end
 {%- endmacro %}

@@ -2,20 +2,39 @@
     the part is not used. Integration-specific facet checks add their own rows in later models. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set payload_paths = [
+    ['run', 'facets'],
+    ['job', 'facets'],
+    ['inputs'],
+    ['outputs']
+] %}
+{%- set part = [] %}
+{%- for index in range(payload_paths | length) %}
+    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
+{%- endfor %}
+
 with
+
+events_parts as (
+    select
+        event_hash,
+        landing_batch,
+        event_type_raw,
+        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
+    from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
 
 events as (
     select
         event_hash,
         landing_batch,
         event_type_raw,
-        payload,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets']) }} as run_facets,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets']) }} as job_facets,
-        {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
-        {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
-    from {{ ref('stg_events') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
+        {{ part[0] }} as run_facets,
+        {{ part[1] }} as job_facets,
+        {{ part[2] }} as inputs,
+        {{ part[3] }} as outputs
+    from events_parts
 ),
 
 unknown_event_types as (
@@ -105,20 +124,30 @@ dataset_entries as (
     {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('dataset_lists.datasets'), 'entries') }}
 ),
 
+dataset_entry_checks as (
+    select
+        event_hash,
+        landing_batch,
+        facet,
+        {{ lineage_warehouse.json_kind('entry') }} as entry_kind,
+        {{ lineage_warehouse.json_get_list('entry', [['namespace'], ['name']]) }} as entry_parts
+    from dataset_entries
+),
+
 bad_dataset_entries as (
     select
         event_hash,
         landing_batch,
         facet,
         case
-            when {{ lineage_warehouse.json_kind('entry') }} != 'object' then 'not_an_object'
+            when entry_kind != 'object' then 'not_an_object'
             else 'missing_namespace_or_name'
         end as reason
-    from dataset_entries
+    from dataset_entry_checks
     where
-        {{ lineage_warehouse.json_kind('entry') }} != 'object'
-        or coalesce({{ lineage_warehouse.json_get('entry', ['namespace']) }}, '') = ''
-        or coalesce({{ lineage_warehouse.json_get('entry', ['name']) }}, '') = ''
+        entry_kind != 'object'
+        or coalesce({{ lineage_warehouse.list_item('entry_parts', 0) }}, '') = ''
+        or coalesce({{ lineage_warehouse.list_item('entry_parts', 1) }}, '') = ''
 ),
 
 final as (

@@ -2,11 +2,29 @@
     reason wins, in the order of the case expression below. Incremental: records of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set record_paths = [
+    ['eventTime'],
+    ['eventType'],
+    ['run', 'runId'],
+    ['job', 'namespace'],
+    ['job', 'name'],
+    ['producer']
+] %}
+
 with
 
 records as (
     select * from {{ ref('stg_event_records') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- each object record is parsed once for all its paths
+record_parts as (
+    select
+        *,
+        case when record_kind = 'object' then {{ lineage_warehouse.json_get_list('record_text', record_paths) }} end
+            as record_parts
+    from records
 ),
 
 envelopes as (
@@ -18,19 +36,13 @@ envelopes as (
         record_kind,
         record_text,
         landing_batch,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventTime']) }} end
-            as event_time_text,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['eventType']) }} end
-            as event_type_text,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['run', 'runId']) }} end
-            as run_id_text,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['job', 'namespace']) }} end
-            as job_namespace,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['job', 'name']) }} end
-            as job_name,
-        case when record_kind = 'object' then {{ lineage_warehouse.json_get('record_text', ['producer']) }} end
-            as producer
-    from records
+        {{ lineage_warehouse.list_item('record_parts', 0) }} as event_time_text,
+        {{ lineage_warehouse.list_item('record_parts', 1) }} as event_type_text,
+        {{ lineage_warehouse.list_item('record_parts', 2) }} as run_id_text,
+        {{ lineage_warehouse.list_item('record_parts', 3) }} as job_namespace,
+        {{ lineage_warehouse.list_item('record_parts', 4) }} as job_name,
+        {{ lineage_warehouse.list_item('record_parts', 5) }} as producer
+    from record_parts
 ),
 
 parsed as (

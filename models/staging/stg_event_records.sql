@@ -3,7 +3,8 @@
     holds a JSON array. A file is read as one document when its first line is not a complete JSON value
     (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md).
     Incremental: only the lines of unseen landing batches are read (a document is the lines of its file
-    landed in one batch). -#}
+    landed in one batch). A single line's record hash and kind are its line's (same text), so each line is
+    hashed and parsed once. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -67,6 +68,8 @@ whole_documents as (
         line_number,
         cast(null as bigint) as element_index,
         landing_batch,
+        {{ lineage_warehouse.sha256_hex('document_text') }} as record_hash,
+        document_kind as record_kind,
         document_text as record_text
     from classified_documents
     where document_kind in ('object', 'scalar')
@@ -78,6 +81,8 @@ array_elements as (
         classified_documents.line_number,
         cast(elements.pos as bigint) as element_index,
         classified_documents.landing_batch,
+        {{ lineage_warehouse.sha256_hex('cast(elements.value as string)') }} as record_hash,
+        {{ lineage_warehouse.json_kind('cast(elements.value as string)') }} as record_kind,
         cast(elements.value as string) as record_text
     from classified_documents
     {{ lineage_warehouse.explode_array(
@@ -92,6 +97,8 @@ single_lines as (
         lines.line_number,
         cast(null as bigint) as element_index,
         lines.landing_batch,
+        lines.line_hash as record_hash,
+        lines.line_kind as record_kind,
         lines.payload as record_text
     from lines
     left join classified_documents
@@ -112,8 +119,8 @@ final as (
         source_file,
         line_number,
         element_index,
-        {{ lineage_warehouse.sha256_hex('record_text') }} as record_hash,
-        {{ lineage_warehouse.json_kind('record_text') }} as record_kind,
+        record_hash,
+        record_kind,
         record_text,
         landing_batch
     from records

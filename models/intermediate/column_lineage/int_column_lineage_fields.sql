@@ -9,16 +9,29 @@
 
 with
 
+output_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_position,
+        {{ lineage_warehouse.json_get_list('facets', [
+            ['columnLineage'], ['columnLineage', 'fields'], ['columnLineage', 'dataset']
+        ]) }} as lineage_parts
+    from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT'
+),
+
 outputs as (
     select
         event_hash,
         landing_batch,
         extractor,
         io_position,
-        {{ lineage_warehouse.json_get('facets', ['columnLineage', 'fields']) }} as fields,
-        {{ lineage_warehouse.json_get('facets', ['columnLineage', 'dataset']) }} as dataset_level
-    from {{ ref('int_event_datasets') }}
-    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT' and {{ lineage_warehouse.json_get('facets', ['columnLineage']) }} is not null
+        {{ lineage_warehouse.list_item('lineage_parts', 1) }} as fields,
+        {{ lineage_warehouse.list_item('lineage_parts', 2) }} as dataset_level
+    from output_parts
+    where {{ lineage_warehouse.list_item('lineage_parts', 0) }} is not null
 ),
 
 target_fields as (
@@ -33,6 +46,17 @@ target_fields as (
     from outputs
 ),
 
+target_field_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_position,
+        target_column,
+        {{ lineage_warehouse.json_get_list('target_spec', [['transformationType'], ['inputFields']]) }} as target_parts
+    from target_fields
+),
+
 targets as (
     select
         event_hash,
@@ -40,9 +64,9 @@ targets as (
         extractor,
         io_position,
         target_column,
-        {{ lineage_warehouse.json_get('target_spec', ['transformationType']) }} as legacy_type,
-        {{ lineage_warehouse.json_get('target_spec', ['inputFields']) }} as input_fields
-    from target_fields
+        {{ lineage_warehouse.list_item('target_parts', 0) }} as legacy_type,
+        {{ lineage_warehouse.list_item('target_parts', 1) }} as input_fields
+    from target_field_parts
 ),
 
 field_source_items as (
@@ -81,6 +105,21 @@ all_sources as (
     select * from dataset_source_items
 ),
 
+source_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_position,
+        lineage_form,
+        target_column,
+        legacy_type,
+        {{ lineage_warehouse.json_get_list('source_spec', [
+            ['namespace'], ['name'], ['field'], ['transformations'], ['transformations', 0]
+        ]) }} as source_parts
+    from all_sources
+),
+
 sources as (
     select
         event_hash,
@@ -90,14 +129,13 @@ sources as (
         lineage_form,
         target_column,
         legacy_type,
-        {{ lineage_warehouse.json_get('source_spec', ['namespace']) }} as source_namespace,
-        {{ lineage_warehouse.dataset_name(lineage_warehouse.json_get('source_spec', ['name']), 'extractor') }}
+        {{ lineage_warehouse.list_item('source_parts', 0) }} as source_namespace,
+        {{ lineage_warehouse.dataset_name(lineage_warehouse.list_item('source_parts', 1), 'extractor') }}
             as source_name,
-        {{ lineage_warehouse.json_get('source_spec', ['field']) }} as source_column,
-        {{ lineage_warehouse.json_get('source_spec', ['transformations']) }} as transformations,
-        coalesce({{ lineage_warehouse.json_get('source_spec', ['transformations', 0]) }}, '') != ''
-            as has_transformations
-    from all_sources
+        {{ lineage_warehouse.list_item('source_parts', 2) }} as source_column,
+        {{ lineage_warehouse.list_item('source_parts', 3) }} as transformations,
+        coalesce({{ lineage_warehouse.list_item('source_parts', 4) }}, '') != '' as has_transformations
+    from source_parts
 ),
 
 transformation_items as (
@@ -118,6 +156,22 @@ transformation_items as (
     where has_transformations
 ),
 
+transformation_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_position,
+        lineage_form,
+        target_column,
+        source_namespace,
+        source_name,
+        source_column,
+        {{ lineage_warehouse.json_get_list('transformation', [['type'], ['subtype'], ['masking']]) }}
+            as transformation_parts
+    from transformation_items
+),
+
 with_transformations as (
     select
         event_hash,
@@ -131,11 +185,11 @@ with_transformations as (
         source_column,
         case
             when lineage_form = 'DATASET' then 'INDIRECT'
-            else {{ lineage_warehouse.json_get('transformation', ['type']) }}
+            else {{ lineage_warehouse.list_item('transformation_parts', 0) }}
         end as transformation_type,
-        {{ lineage_warehouse.json_get('transformation', ['subtype']) }} as transformation_subtype,
-        coalesce({{ lineage_warehouse.json_get('transformation', ['masking']) }}, 'false') = 'true' as masking
-    from transformation_items
+        {{ lineage_warehouse.list_item('transformation_parts', 1) }} as transformation_subtype,
+        coalesce({{ lineage_warehouse.list_item('transformation_parts', 2) }}, 'false') = 'true' as masking
+    from transformation_parts
 ),
 
 without_transformations as (

@@ -6,15 +6,24 @@
 
 with
 
+events_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        {{ lineage_warehouse.json_get_list('payload', [['inputs'], ['outputs']]) }} as payload_parts
+    from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
+),
+
 events as (
     select
         event_hash,
         landing_batch,
         extractor,
-        {{ lineage_warehouse.json_get('payload', ['inputs']) }} as inputs,
-        {{ lineage_warehouse.json_get('payload', ['outputs']) }} as outputs
-    from {{ ref('int_events_classified') }}
-    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
+        {{ lineage_warehouse.list_item('payload_parts', 0) }} as inputs,
+        {{ lineage_warehouse.list_item('payload_parts', 1) }} as outputs
+    from events_parts
 ),
 
 lists as (
@@ -47,6 +56,19 @@ entries as (
     {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('lists.datasets'), 'entry') }}
 ),
 
+-- each entry is parsed once for all its paths
+entry_parts as (
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.json_get_list('entry', [['namespace'], ['name'], ['facets'], ['inputFacets'], ['outputFacets']]) }}
+            as entry_parts
+    from entries
+),
+
 named as (
     select
         event_hash,
@@ -54,12 +76,12 @@ named as (
         extractor,
         io_kind,
         io_position,
-        {{ lineage_warehouse.json_get('entry', ['namespace']) }} as namespace,
-        {{ lineage_warehouse.json_get('entry', ['name']) }} as raw_name,
-        {{ lineage_warehouse.json_get('entry', ['facets']) }} as facets,
-        {{ lineage_warehouse.json_get('entry', ['inputFacets']) }} as input_facets,
-        {{ lineage_warehouse.json_get('entry', ['outputFacets']) }} as output_facets
-    from entries
+        {{ lineage_warehouse.list_item('entry_parts', 0) }} as namespace,
+        {{ lineage_warehouse.list_item('entry_parts', 1) }} as raw_name,
+        {{ lineage_warehouse.list_item('entry_parts', 2) }} as facets,
+        {{ lineage_warehouse.list_item('entry_parts', 3) }} as input_facets,
+        {{ lineage_warehouse.list_item('entry_parts', 4) }} as output_facets
+    from entry_parts
 ),
 
 valid as (
@@ -70,25 +92,46 @@ valid as (
     where coalesce(namespace, '') != '' and coalesce(raw_name, '') != ''
 ),
 
+spark_identifier_lists as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.json_get('facets', ['symlinks', 'identifiers']) }} as identifiers
+    from valid
+    where extractor = 'SPARK'
+),
+
+spark_identifier_parts as (
+    select
+        spark_identifier_lists.event_hash,
+        spark_identifier_lists.landing_batch,
+        spark_identifier_lists.io_kind,
+        spark_identifier_lists.io_position,
+        identifier.pos as identifier_position,
+        {{ lineage_warehouse.json_get_list('identifier.value', [['namespace'], ['name'], ['type']]) }}
+            as identifier_parts
+    from spark_identifier_lists
+    {{ lineage_warehouse.explode_array(
+        lineage_warehouse.json_to_raw_array('spark_identifier_lists.identifiers'), 'identifier'
+    ) }}
+),
+
 spark_table_identifiers as (
     select
-        valid.event_hash,
-        valid.landing_batch,
-        valid.io_kind,
-        valid.io_position,
-        identifier.pos as identifier_position,
-        {{ lineage_warehouse.json_get('identifier.value', ['namespace']) }} as namespace,
-        {{ lineage_warehouse.json_get('identifier.value', ['name']) }} as raw_name
-    from valid
-    {{ lineage_warehouse.explode_array(
-        lineage_warehouse.json_to_raw_array(lineage_warehouse.json_get('valid.facets', ['symlinks', 'identifiers'])),
-        'identifier'
-    ) }}
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        identifier_position,
+        {{ lineage_warehouse.list_item('identifier_parts', 0) }} as namespace,
+        {{ lineage_warehouse.list_item('identifier_parts', 1) }} as raw_name
+    from spark_identifier_parts
     where
-        valid.extractor = 'SPARK'
-        and {{ lineage_warehouse.json_get('identifier.value', ['type']) }} = 'TABLE'
-        and coalesce({{ lineage_warehouse.json_get('identifier.value', ['namespace']) }}, '') != ''
-        and coalesce({{ lineage_warehouse.json_get('identifier.value', ['name']) }}, '') != ''
+        {{ lineage_warehouse.list_item('identifier_parts', 2) }} = 'TABLE'
+        and coalesce({{ lineage_warehouse.list_item('identifier_parts', 0) }}, '') != ''
+        and coalesce({{ lineage_warehouse.list_item('identifier_parts', 1) }}, '') != ''
 ),
 
 first_spark_tables as (

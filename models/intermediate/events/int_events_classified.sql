@@ -4,11 +4,43 @@
     for operation events (§6.1), the operation and the run it is bound to. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set payload_paths = [
+    ['job', 'facets', 'jobType', 'integration'],
+    ['job', 'facets', 'jobType', 'jobType'],
+    ['job', 'facets', 'jobType', 'processingType'],
+    ['run', 'facets', 'parent', 'run', 'runId'],
+    ['run', 'facets', 'parent', 'job', 'namespace'],
+    ['run', 'facets', 'parent', 'job', 'name'],
+    ['run', 'facets', 'parent', 'root', 'run', 'runId'],
+    ['run', 'facets', 'parent', 'root', 'job', 'namespace'],
+    ['run', 'facets', 'parent', 'root', 'job', 'name'],
+    ['run', 'facets', 'hive_session', 'sessionId'],
+    ['run', 'facets', 'hive_session', 'creationTime'],
+    ['run', 'facets', 'hive_query', 'queryId'],
+    ['run', 'facets', 'dataRentgen_operation'],
+    ['run', 'facets', 'dataRentgen_run'],
+    ['inputs', 0],
+    ['outputs', 0]
+] %}
+{%- set part = [] %}
+{%- for index in range(payload_paths | length) %}
+    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
+{%- endfor %}
+
+
 with
 
 events as (
     select * from {{ ref('stg_events') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- the payload is parsed once for all its paths
+payload_parts as (
+    select
+        *,
+        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
+    from events
 ),
 
 extracted as (
@@ -21,26 +53,22 @@ extracted as (
         job_namespace,
         job_name,
         payload,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'jobType', 'integration']) }} as integration,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'jobType', 'jobType']) }} as job_type_facet,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'jobType', 'processingType']) }} as processing_type,
-        lower({{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'run', 'runId']) }}) as parent_run_id_text,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'job', 'namespace']) }} as parent_job_namespace,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'job', 'name']) }} as parent_job_name,
-        lower({{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'root', 'run', 'runId']) }}) as root_run_id_text,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'root', 'job', 'namespace']) }} as root_job_namespace,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'parent', 'root', 'job', 'name']) }} as root_job_name,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'sessionId']) }} as hive_session_id,
-        {{ lineage_warehouse.parse_timestamp(lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'creationTime'])) }}
-            as hive_session_created_at,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'queryId']) }} as hive_query_id,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_operation']) }} is not null as has_dr_operation,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_run']) }} is not null as has_dr_run,
-        coalesce(
-            {{ lineage_warehouse.json_get('payload', ['inputs', 0]) }},
-            {{ lineage_warehouse.json_get('payload', ['outputs', 0]) }}
-        ) is not null as has_io
-    from events
+        {{ part[0] }} as integration,
+        {{ part[1] }} as job_type_facet,
+        {{ part[2] }} as processing_type,
+        lower({{ part[3] }}) as parent_run_id_text,
+        {{ part[4] }} as parent_job_namespace,
+        {{ part[5] }} as parent_job_name,
+        lower({{ part[6] }}) as root_run_id_text,
+        {{ part[7] }} as root_job_namespace,
+        {{ part[8] }} as root_job_name,
+        {{ part[9] }} as hive_session_id,
+        {{ lineage_warehouse.parse_timestamp(part[10]) }} as hive_session_created_at,
+        {{ part[11] }} as hive_query_id,
+        {{ part[12] }} is not null as has_dr_operation,
+        {{ part[13] }} is not null as has_dr_run,
+        coalesce({{ part[14] }}, {{ part[15] }}) is not null as has_io
+    from payload_parts
 ),
 
 validated as (

@@ -9,14 +9,55 @@
 
 with
 
+-- only Hive events read the payload here (their session job), each parsed once for its three paths
+events_parts as (
+    select
+        event_hash,
+        event_time,
+        extractor,
+        event_run_id,
+        describes_own_run,
+        integration,
+        job_type_facet,
+        job_namespace,
+        job_name,
+        parent_run_id,
+        parent_job_namespace,
+        parent_job_name,
+        root_run_id,
+        root_job_namespace,
+        root_job_name,
+        case
+            when extractor = 'HIVE' then {{ lineage_warehouse.json_get_list('payload', [
+                ['run', 'facets', 'hive_session', 'username'],
+                ['run', 'facets', 'hive_session', 'clientIp'],
+                ['run', 'facets', 'hive_query', 'operationName']
+            ]) }}
+        end as hive_parts
+    from {{ ref('int_events_classified') }}
+),
+
 events as (
     select
-        *,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'username']) }} as hive_username,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'clientIp']) }} as hive_client_ip,
-        lower({{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}) || '.'
-            as hive_default_prefix
-    from {{ ref('int_events_classified') }}
+        event_hash,
+        event_time,
+        extractor,
+        event_run_id,
+        describes_own_run,
+        integration,
+        job_type_facet,
+        job_namespace,
+        job_name,
+        parent_run_id,
+        parent_job_namespace,
+        parent_job_name,
+        root_run_id,
+        root_job_namespace,
+        root_job_name,
+        {{ lineage_warehouse.list_item('hive_parts', 0) }} as hive_username,
+        {{ lineage_warehouse.list_item('hive_parts', 1) }} as hive_client_ip,
+        lower({{ lineage_warehouse.list_item('hive_parts', 2) }}) || '.' as hive_default_prefix
+    from events_parts
 ),
 
 own_jobs as (

@@ -3,6 +3,19 @@
     and the raw SQL text. One row per operation event. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set payload_paths = [
+    ['run', 'facets', 'spark_jobDetails'],
+    ['run', 'facets', 'airflow'],
+    ['run', 'facets', 'dataRentgen_operation'],
+    ['run', 'facets', 'hive_query', 'operationName'],
+    ['run', 'facets', 'errorMessage', 'message'],
+    ['job', 'facets', 'sql', 'query']
+] %}
+{%- set part = [] %}
+{%- for index in range(payload_paths | length) %}
+    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
+{%- endfor %}
+
 with
 
 events as (
@@ -10,17 +23,24 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
+-- the payload is parsed once for all its paths
+payload_parts as (
+    select
+        *,
+        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
+    from events
+),
+
 facets as (
     select
         *,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'spark_jobDetails']) }} as spark_job,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflow']) }} as airflow_task,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_operation']) }} as dr_operation,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
-            as hive_operation,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'errorMessage', 'message']) }} as error_message,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'sql', 'query']) }} as sql_query_raw
-    from events
+        {{ part[0] }} as spark_job,
+        {{ part[1] }} as airflow_task,
+        {{ part[2] }} as dr_operation,
+        {{ part[3] }} as hive_operation,
+        {{ part[4] }} as error_message,
+        {{ part[5] }} as sql_query_raw
+    from payload_parts
 ),
 
 final as (

@@ -3,6 +3,27 @@
     reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per event. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set payload_paths = [
+    ['run', 'facets', 'processing_engine'],
+    ['run', 'facets', 'spark_applicationDetails'],
+    ['run', 'facets', 'airflowDagRun'],
+    ['run', 'facets', 'airflow'],
+    ['run', 'facets', 'dataRentgen_run'],
+    ['run', 'facets', 'nominalTime'],
+    ['job', 'facets', 'tags'],
+    ['run', 'facets', 'tags'],
+    ['run', 'facets', 'errorMessage', 'message'],
+    ['run', 'facets', 'flink_job', 'jobId'],
+    ['run', 'facets', 'dbt_run', 'invocation_id'],
+    ['run', 'facets', 'hive_session', 'username'],
+    ['run', 'facets', 'hive_session', 'clientIp'],
+    ['run', 'facets', 'hive_query', 'operationName']
+] %}
+{%- set part = [] %}
+{%- for index in range(payload_paths | length) %}
+    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
+{%- endfor %}
+
 with
 
 events as (
@@ -10,18 +31,32 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
+-- the payload is parsed once for all its paths
+payload_parts as (
+    select
+        *,
+        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
+    from events
+),
+
 facets as (
     select
         *,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'processing_engine']) }} as engine_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'spark_applicationDetails']) }} as spark_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflowDagRun']) }} as dag_run_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'airflow']) }} as task_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dataRentgen_run']) }} as dr_run_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'nominalTime']) }} as nominal_facet,
-        {{ lineage_warehouse.json_get('payload', ['job', 'facets', 'tags']) }} as job_tags_facet,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'tags']) }} as run_tags_facet
-    from events
+        {{ part[0] }} as engine_facet,
+        {{ part[1] }} as spark_facet,
+        {{ part[2] }} as dag_run_facet,
+        {{ part[3] }} as task_facet,
+        {{ part[4] }} as dr_run_facet,
+        {{ part[5] }} as nominal_facet,
+        {{ part[6] }} as job_tags_facet,
+        {{ part[7] }} as run_tags_facet,
+        {{ part[8] }} as error_message_text,
+        {{ part[9] }} as flink_job_id_text,
+        {{ part[10] }} as dbt_invocation_id_text,
+        {{ part[11] }} as hive_username_text,
+        {{ part[12] }} as hive_client_ip_text,
+        {{ part[13] }} as hive_operation_name_text
+    from payload_parts
 ),
 
 engines as (
@@ -122,13 +157,12 @@ final as (
             as nominal_start_time,
         {{ lineage_warehouse.facet_timestamp(lineage_warehouse.json_get('nominal_time', ['nominalEndTime'])) }}
             as nominal_end_time,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'errorMessage', 'message']) }} as error_message,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'flink_job', 'jobId']) }} as flink_job_id,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'dbt_run', 'invocation_id']) }} as dbt_invocation_id,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'username']) }} as hive_username,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_session', 'clientIp']) }} as hive_client_ip,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
-            as hive_operation_name,
+        error_message_text as error_message,
+        flink_job_id_text as flink_job_id,
+        dbt_invocation_id_text as dbt_invocation_id,
+        hive_username_text as hive_username,
+        hive_client_ip_text as hive_client_ip,
+        hive_operation_name_text as hive_operation_name,
         -- tags facets (§3.3): the `tags` arrays of valid facets; has_run_tags_facet decides the Airflow fallback
         case when job_tags_problem is null then {{ lineage_warehouse.json_get('job_tags_facet', ['tags']) }} end
             as job_tags,

@@ -1,6 +1,7 @@
 {#- The schema of every input/output entry of an operation event (§2.4): the entry's own `schema` facet,
     normalised to JSON text, and its digest (UUIDv5 of the canonical JSON, Appendix A), which is also the
-    schema id. No row when the facet is missing or its list is empty.
+    schema id. No row when the facet is missing or its list is empty. Incremental: entries of unseen landing
+    batches.
     Nested lists are exploded level by level down to schema_max_depth() levels: level_k holds every field of
     depth <= k (each row explodes the list [itself, its children...], children only when it is on the
     frontier), so each CTE is read once and the SQL grows linearly with the depth (Spark inlines every CTE
@@ -9,29 +10,42 @@
     its path and a closing text after all its descendants (path || '~'), and one ordered aggregation per entry
     assembles the JSON. A facet with a field without a name, or with a non-empty list below the last level,
     gives no schema and a `problem` (a facet issue, D5). -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 -- sqlfluff:indentation:template_blocks_indent:False
 {%- set max_depth = lineage_warehouse.schema_max_depth() %}
 
 with
 
-entries as (
+entries_parts as (
     select
         entries.event_hash,
+        entries.landing_batch,
         entries.io_kind,
         entries.io_position,
-        {{ lineage_warehouse.json_get('entries.facets', ['schema', 'fields']) }} as schema_fields
+        {{ lineage_warehouse.json_get_list('entries.facets', [['schema', 'fields'], ['schema', 'fields', 0]]) }}
+            as schema_parts
     from {{ ref('int_event_datasets') }} as entries
     inner join {{ ref('int_events_classified') }} as events
         on entries.event_hash = events.event_hash
-    where
-        events.is_operation_event
-        and {{ lineage_warehouse.json_get('entries.facets', ['schema', 'fields', 0]) }} is not null
+    where events.is_operation_event and {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }}
+),
+
+entries as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.list_item('schema_parts', 0) }} as schema_fields
+    from entries_parts
+    where {{ lineage_warehouse.list_item('schema_parts', 1) }} is not null
 ),
 
 level_0_items as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         {{ lineage_warehouse.explode_array_columns(
@@ -43,6 +57,7 @@ level_0_items as (
 level_0 as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         0 as depth,
@@ -56,21 +71,25 @@ level_0 as (
 level_{{ level }}_items as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         depth as parent_depth,
         pos as parent_pos,
         field_path as parent_path,
-        {{ lineage_warehouse.explode_array_columns(lineage_warehouse.json_to_raw_array(
+        {{ lineage_warehouse.explode_array_columns(
             "case when depth = " ~ (level - 1) ~ " and " ~ lineage_warehouse.json_get('field', ['fields', 0])
-            ~ " is not null then '[' || field || ', ' || substr(" ~ nested ~ ", 2) else '[' || field || ']' end"
-        ), 'item_pos', 'item') }}
+            ~ " is not null then " ~ lineage_warehouse.json_to_raw_array("'[' || field || ', ' || substr(" ~ nested ~ ", 2)")
+            ~ " else " ~ lineage_warehouse.list_of(['field']) ~ " end",
+            'item_pos', 'item'
+        ) }}
     from level_{{ level - 1 }}
 ),
 
 level_{{ level }} as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         parent_depth + case when item_pos = 0 then 0 else 1 end as depth,
@@ -83,17 +102,48 @@ level_{{ level }} as (
     from level_{{ level }}_items
 ),
 {% endfor %}
+member_parts as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        depth,
+        pos,
+        field_path,
+        {{ lineage_warehouse.json_get_list('field', [['fields', 0], ['name'], ['type'], ['description']]) }}
+            as field_parts
+    from level_{{ max_depth }}
+),
+
+member_texts as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        depth,
+        pos,
+        field_path,
+        {{ lineage_warehouse.list_item('field_parts', 0) }} is not null as has_nested,
+        {{ lineage_warehouse.list_item('field_parts', 1) }} as name_text,
+        {{ lineage_warehouse.list_item('field_parts', 2) }} as type_text,
+        {{ lineage_warehouse.python_strip(lineage_warehouse.list_item('field_parts', 3)) }} as description_text
+    from member_parts
+),
+
 members as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         depth,
         field_path,
         case when pos > 0 then ', ' else '' end as separator,
-        {{ lineage_warehouse.json_get('field', ['fields', 0]) }} is not null as has_nested,
-        {{ lineage_warehouse.schema_field_members('field') }}
-    from level_{{ max_depth }}
+        has_nested,
+        {{ lineage_warehouse.schema_field_members('name_text', 'type_text', 'description_text') }}
+    from member_texts
 ),
 
 token_kinds as (
@@ -105,6 +155,7 @@ token_kinds as (
 tokens as (
     select
         members.event_hash,
+        members.landing_batch,
         members.io_kind,
         members.io_position,
         members.depth,
@@ -129,6 +180,7 @@ tokens as (
 documents as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         '[' || {{ lineage_warehouse.ordered_string_agg(
@@ -140,12 +192,13 @@ documents as (
         max(case when depth < {{ max_depth }} and field_name is null then 1 else 0 end) = 1 as has_nameless_field,
         max(case when depth = {{ max_depth }} then 1 else 0 end) = 1 as is_too_deep
     from tokens
-    group by event_hash, io_kind, io_position
+    group by event_hash, landing_batch, io_kind, io_position
 ),
 
 final as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         case
