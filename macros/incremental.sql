@@ -5,8 +5,14 @@
 
 {#- The landing batch of the lines this run lands: 1 on a fresh or fully refreshed table, else one more than
     the last batch landed. -#}
+{#- True when this run appends to the model's existing table (false on a fresh or fully refreshed build, and in
+    unit tests, which have no table). -#}
+{% macro is_appending() -%}
+    {{ return(this is not none and is_incremental()) }}
+{%- endmacro %}
+
 {% macro next_landing_batch() -%}
-    {%- if is_incremental() -%}
+    {%- if lineage_warehouse.is_appending() -%}
         (select coalesce(max(landing_batch), 0) + 1 from {{ this }})
     {%- else -%}
         cast(1 as bigint)
@@ -17,10 +23,10 @@
     fresh or fully refreshed table). The last batch here is read when the model is compiled and written as a
     constant, so both engines skip the stored row groups of older batches instead of reading them. -#}
 {% macro in_unseen_batch(column='landing_batch') -%}
-    {%- if is_incremental() and execute -%}
+    {%- if lineage_warehouse.is_appending() and execute -%}
         {%- set seen = run_query('select coalesce(max(landing_batch), 0) from ' ~ this).columns[0].values()[0] -%}
         {{ column }} > {{ seen | int }}
-    {%- elif is_incremental() -%}
+    {%- elif lineage_warehouse.is_appending() -%}
         {{ column }} > 0
     {%- else -%}
         1 = 1

@@ -43,7 +43,7 @@ final as (
     from numbered
     where
         copy_number = 1
-        {%- if is_incremental() %}
+        {%- if lineage_warehouse.is_appending() %}
         and not exists (
             select 1 from {{ this }} as known
             where known.event_hash = numbered.record_hash

@@ -37,29 +37,33 @@ entries as (
         landing_batch,
         io_kind,
         io_position,
-        {{ lineage_warehouse.list_item('schema_parts', 0) }} as schema_fields
+        {{ lineage_warehouse.list_item('schema_parts', 0) }} as schema_fields,
+        md5({{ lineage_warehouse.list_item('schema_parts', 0) }}) as fields_key
     from entries_parts
     where {{ lineage_warehouse.list_item('schema_parts', 1) }} is not null
 ),
 
+-- many entries repeat the same schema: each distinct fields list is exploded and digested once
+distinct_schemas as (
+    select
+        fields_key,
+        min(schema_fields) as schema_fields
+    from entries
+    group by fields_key
+),
+
 level_0_items as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         {{ lineage_warehouse.explode_array_columns(
             lineage_warehouse.json_to_raw_array('schema_fields'), 'item_pos', 'item'
         ) }}
-    from entries
+    from distinct_schemas
 ),
 
 level_0 as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         0 as depth,
         item_pos as pos,
         lpad(cast(item_pos as string), 6, '0') as field_path,
@@ -70,10 +74,7 @@ level_0 as (
 {%- set nested = lineage_warehouse.json_get('field', ['fields']) %}
 level_{{ level }}_items as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         depth as parent_depth,
         pos as parent_pos,
         field_path as parent_path,
@@ -88,10 +89,7 @@ level_{{ level }}_items as (
 
 level_{{ level }} as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         parent_depth + case when item_pos = 0 then 0 else 1 end as depth,
         case when item_pos = 0 then parent_pos else item_pos - 1 end as pos,
         case
@@ -104,10 +102,7 @@ level_{{ level }} as (
 {% endfor %}
 member_parts as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         depth,
         pos,
         field_path,
@@ -118,10 +113,7 @@ member_parts as (
 
 member_texts as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         depth,
         pos,
         field_path,
@@ -134,10 +126,7 @@ member_texts as (
 
 members as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         depth,
         field_path,
         case when pos > 0 then ', ' else '' end as separator,
@@ -154,10 +143,7 @@ token_kinds as (
 
 tokens as (
     select
-        members.event_hash,
-        members.landing_batch,
-        members.io_kind,
-        members.io_position,
+        members.fields_key,
         members.depth,
         members.field_name,
         members.field_path || case when token_kinds.is_close = 1 then '~' else '' end as sort_key,
@@ -179,10 +165,7 @@ tokens as (
 
 documents as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        fields_key,
         '[' || {{ lineage_warehouse.ordered_string_agg(
             'case when depth < ' ~ max_depth ~ ' then canonical_token end', "''", 'sort_key'
         ) }} || ']' as canonical_fields,
@@ -192,24 +175,27 @@ documents as (
         max(case when depth < {{ max_depth }} and field_name is null then 1 else 0 end) = 1 as has_nameless_field,
         max(case when depth = {{ max_depth }} then 1 else 0 end) = 1 as is_too_deep
     from tokens
-    group by event_hash, landing_batch, io_kind, io_position
+    group by fields_key
 ),
 
 final as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
+        entries.event_hash,
+        entries.landing_batch,
+        entries.io_kind,
+        entries.io_position,
         case
-            when not has_nameless_field and not is_too_deep then {{ lineage_warehouse.uuid5_url('canonical_fields') }}
+            when not documents.has_nameless_field and not documents.is_too_deep
+                then {{ lineage_warehouse.uuid5_url('documents.canonical_fields') }}
         end as schema_id,
-        case when not has_nameless_field and not is_too_deep then fields end as fields,
+        case when not documents.has_nameless_field and not documents.is_too_deep then documents.fields end as fields,
         case
-            when has_nameless_field then 'field_without_name'
-            when is_too_deep then 'nested_deeper_than_{{ max_depth }}_levels'
+            when documents.has_nameless_field then 'field_without_name'
+            when documents.is_too_deep then 'nested_deeper_than_{{ max_depth }}_levels'
         end as problem
-    from documents
+    from entries
+    inner join documents
+        on entries.fields_key = documents.fields_key
 )
 
 select * from final
