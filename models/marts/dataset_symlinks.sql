@@ -16,8 +16,8 @@ events as (
     from {{ ref('int_events_classified') }}
 ),
 
-{#- the earliest event of each distinct identifier: the only one the D1 ranking below can pick, so the location
-    lookups and ids are computed once per identifier instead of once per event -#}
+-- the earliest event of each distinct identifier: the only one the D1 ranking below can pick, so the location
+-- lookups and ids are computed once per identifier instead of once per event
 earliest as (
     select
         identifiers.event_hash,

@@ -12,6 +12,16 @@ envelopes as (
     where quarantine_reason is null and {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
+-- events already placed by an earlier landing batch (none on a fresh or fully refreshed build)
+known_events as (
+    {%- if lineage_warehouse.is_appending() %}
+        select event_hash from {{ this }}
+    {%- else %}
+        select record_hash as event_hash from envelopes
+        where 1 = 0
+    {%- endif %}
+),
+
 numbered as (
     select
         *,
@@ -24,31 +34,27 @@ numbered as (
 
 final as (
     select
-        record_hash as event_hash,
-        event_time,
+        numbered.record_hash as event_hash,
+        numbered.event_time,
         case
-            when event_type_text in ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER') then event_type_text
+            when numbered.event_type_text in ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')
+                then numbered.event_type_text
             else 'OTHER'
         end as event_type,
-        event_type_text as event_type_raw,
-        run_id,
-        job_namespace,
-        job_name,
-        producer,
-        record_text as payload,
-        source_file,
-        line_number,
-        element_index,
-        landing_batch
+        numbered.event_type_text as event_type_raw,
+        numbered.run_id,
+        numbered.job_namespace,
+        numbered.job_name,
+        numbered.producer,
+        numbered.record_text as payload,
+        numbered.source_file,
+        numbered.line_number,
+        numbered.element_index,
+        numbered.landing_batch
     from numbered
-    where
-        copy_number = 1
-        {%- if lineage_warehouse.is_appending() %}
-        and not exists (
-            select 1 from {{ this }} as known
-            where known.event_hash = numbered.record_hash
-        )
-        {%- endif %}
+    left join known_events
+        on numbered.record_hash = known_events.event_hash
+    where numbered.copy_number = 1 and known_events.event_hash is null
 )
 
 select * from final
