@@ -38,8 +38,10 @@ step_0 as (
             ) as root_run_id,
             step_{{ i - 1 }}.visits_self or coalesce(runs.parent_run_id = step_{{ i - 1 }}.run_id, false) as visits_self
         from step_{{ i - 1 }}
+        -- an equi-join (a resolved run's key is NULL and matches nothing): a condition on the left side alone
+        -- would make the engines compare every pair of runs
         left join runs
-            on step_{{ i - 1 }}.root_run_id is null and step_{{ i - 1 }}.pointer = runs.run_id
+            on case when step_{{ i - 1 }}.root_run_id is null then step_{{ i - 1 }}.pointer end = runs.run_id
     ),
 {%- endfor %}
 
