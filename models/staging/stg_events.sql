@@ -1,7 +1,8 @@
 {#- Placed events, one row per distinct content (D1: byte-identical duplicates count once). The kept
     copy is the first landed: of the earliest landing batch, then by (source_file, line_number,
     element_index); how many copies were landed is marts.landing_audit's business. A missing or unknown
-    eventType is read as OTHER (D5). Incremental: the placed records of unseen landing batches whose
+    eventType is read as OTHER (D5). Events older than the retention cutoff are not placed
+    (macros/retention.sql). Incremental: the placed records of unseen landing batches whose
     content is not here yet. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
@@ -9,7 +10,10 @@ with
 
 envelopes as (
     select * from {{ ref('stg_event_envelopes') }}
-    where quarantine_reason is null and {{ lineage_warehouse.in_unseen_batch() }}
+    where
+        quarantine_reason is null
+        and {{ lineage_warehouse.in_unseen_batch() }}
+        and {{ lineage_warehouse.is_retained('event_time') }}
 ),
 
 -- events already placed by an earlier landing batch (none on a fresh or fully refreshed build)

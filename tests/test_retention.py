@@ -1,0 +1,141 @@
+"""Retention (issue 5; docs/decisions.md "Retention: dropping old events"; macros/retention.sql).
+
+With `retention_days` set, events older than the cutoff (retention_as_of minus that many days) are never placed,
+and each `dbt run` first deletes the rows older events left in the stored incremental relations. The rule tested
+here: a warehouse that had every event and then turns retention on ends with the same marts as a fresh build with
+retention on, and those marts are built from exactly the retained events of a build without retention.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lw.dbt_runner import Warehouse
+from tests.test_incremental import comparable, corpus_units, differences, land_batch, read, split
+
+# cutoff = 2025-01-01T00:00Z - 31 days = 2024-12-01T00:00Z: the fixture corpus has events from 2020 to 2026 on
+# both sides of it; the offset checks that retention_as_of is read as an instant, not as local wall time
+RETENTION = {"retention_days": 31, "retention_as_of": "2025-01-01T02:00:00+02:00"}
+CUTOFF = "2024-12-01T00:00:00.000000"
+# landing_audit counts the lines stored at the moment: expired lines leave it at the run after they land
+NOT_COMPARED = {"landing_audit"}
+
+
+def marts(wh: Warehouse) -> dict[str, Counter[tuple[Any, ...]]]:
+    return {name: rows for name, rows in comparable(read(wh, "marts"), "marts").items() if name not in NOT_COMPARED}
+
+
+def event_times(wh: Warehouse, relation: str) -> list[str]:
+    columns, rows = read(wh, "staging")[relation]
+    index = columns.index("event_time")
+    return [row[index] for row in rows if row[index] is not None]
+
+
+def placed_events(wh: Warehouse) -> Counter[tuple[Any, ...]]:
+    columns, rows = read(wh, "staging")["stg_events"]
+    index = columns.index("event_hash")
+    return Counter(row[index] for row in rows)
+
+
+def land_with_and_without_retention(tmp: Path, target: str) -> dict[str, Any]:
+    """Batch 1 landed and built without retention, batch 2 landed and built with it."""
+    units = corpus_units(tmp, generated=300)
+    batches = split(units, 2, 41)
+    landing = tmp / "landing"
+    glob = f"{landing}/**/*.json*"
+    rng = random.Random(2)
+    wh = Warehouse(tmp / "switched_on", target)
+    wh.dbt(["seed"])
+    land_batch(landing, 1, batches[0], [], rng)
+    wh.dbt(["run"], events=glob)
+    before = event_times(wh, "stg_events")
+    land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
+    wh.dbt(["run"], events=glob, extra_vars=RETENTION)
+    return {"wh": wh, "glob": glob, "expired_in_batch_1": sum(1 for t in before if t < CUTOFF)}
+
+
+@pytest.fixture(scope="module")
+def duckdb_warehouses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("retention")
+    switched = land_with_and_without_retention(tmp, "duckdb")
+    fresh = Warehouse(tmp / "fresh_with_retention")
+    fresh.dbt(["seed"])
+    fresh.dbt(["run"], events=switched["glob"], extra_vars=RETENTION)
+    keep_all = Warehouse(tmp / "keep_everything")
+    keep_all.dbt(["seed"])
+    keep_all.dbt(["run"], events=switched["glob"])
+    return {**switched, "fresh": fresh, "keep_all": keep_all}
+
+
+def test_retention_drops_events_before_the_cutoff(duckdb_warehouses: dict[str, Any]) -> None:
+    keep_all, fresh = duckdb_warehouses["keep_all"], duckdb_warehouses["fresh"]
+    all_times = event_times(keep_all, "stg_events")
+    assert any(t < CUTOFF for t in all_times) and any(t >= CUTOFF for t in all_times)
+    assert min(event_times(fresh, "stg_events")) >= CUTOFF
+    columns, rows = read(keep_all, "staging")["stg_events"]
+    time_index, hash_index = columns.index("event_time"), columns.index("event_hash")
+    retained = Counter(row[hash_index] for row in rows if row[time_index] >= CUTOFF)
+    assert placed_events(fresh) == retained
+
+
+def test_retention_marts_hold_fewer_rows_of_the_same_entities(duckdb_warehouses: dict[str, Any]) -> None:
+    fresh, keep_all = read(duckdb_warehouses["fresh"], "marts"), read(duckdb_warehouses["keep_all"], "marts")
+    for name in ("runs", "operations", "inputs", "outputs"):
+        columns, rows = fresh[name]
+        full_columns, full_rows = keep_all[name]
+        assert 0 < len(rows) < len(full_rows), name
+        key_name = "run_id" if name == "runs" else "operation_id"
+        key, full_key = columns.index(key_name), full_columns.index(key_name)
+        assert {row[key] for row in rows} <= {row[full_key] for row in full_rows}, name
+
+
+def test_retention_switched_on_later_equals_a_fresh_build_with_retention(duckdb_warehouses: dict[str, Any]) -> None:
+    switched, fresh = duckdb_warehouses["wh"], duckdb_warehouses["fresh"]
+    assert duckdb_warehouses["expired_in_batch_1"] > 0
+    assert differences(marts(switched), marts(fresh)) == {}
+    # the run that switched retention on deleted what batch 1 had placed before the cutoff
+    assert min(event_times(switched, "stg_events")) >= CUTOFF
+
+
+def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: dict[str, Any]) -> None:
+    switched = duckdb_warehouses["wh"]
+    switched.dbt(["run"], events=duckdb_warehouses["glob"], extra_vars=RETENTION)
+    staging = read(switched, "staging")
+    columns, rows = staging["stg_event_envelopes"]
+    time, batch = columns.index("event_time"), columns.index("landing_batch")
+    newest = max(row[batch] for row in rows)
+    # expired records were deleted from every earlier batch; the files are still under events_path, so this
+    # run landed their lines again (batch `newest`): parsed, never placed, deleted at the next run's start
+    expired = [row for row in rows if row[time] is not None and row[time] < CUTOFF]
+    assert expired and {row[batch] for row in expired} == {newest}
+    assert min(event_times(switched, "stg_events")) >= CUTOFF
+    assert all(row[columns.index("quarantine_reason")] is not None for row in rows
+               if row[columns.index("event_time")] is None)
+    audit_columns, audit = read(switched, "marts")["landing_audit"]
+    col = {name: audit_columns.index(name) for name in ("lines", "parsed", "quarantined")}
+    assert sum(r[col["lines"]] for r in audit) == sum(r[col["parsed"]] + r[col["quarantined"]] for r in audit)
+    assert sum(r[col["lines"]] for r in audit) == len(rows)
+    # the lines re-landed from files still under events_path change no mart
+    assert differences(marts(switched), marts(duckdb_warehouses["fresh"])) == {}
+
+
+def test_retention_days_must_be_a_whole_number(duckdb_warehouses: dict[str, Any]) -> None:
+    proc = duckdb_warehouses["fresh"].dbt(["run", "--select", "stg_events"], events=duckdb_warehouses["glob"],
+                                          check=False, extra_vars={"retention_days": "ten"})
+    assert proc.returncode != 0
+    assert "retention_days must be a whole number" in proc.stdout
+
+
+@pytest.mark.spark
+def test_retention_switched_on_later_spark(tmp_path: Path) -> None:
+    switched = land_with_and_without_retention(tmp_path / "spark", "spark")
+    assert switched["expired_in_batch_1"] > 0
+    assert min(event_times(switched["wh"], "stg_events")) >= CUTOFF
+    fresh = Warehouse(tmp_path / "duckdb_fresh")
+    fresh.dbt(["seed"])
+    fresh.dbt(["run"], events=switched["glob"], extra_vars=RETENTION)
+    assert differences(marts(switched["wh"]), marts(fresh)) == {}
