@@ -122,12 +122,29 @@ lt_copies as (
 
 {{ b }}_reached_{{ level }} as {{ lineage_warehouse.cte_materialized() }} (
     select
-        reached.start_id,
-        case when copies.copy = 0 then reached.node_kind else '{{ to_kind }}' end as node_kind,
-        case when copies.copy = 0 then reached.node_id else hop.far_id end as node_id,
-        min(case when copies.copy = 0 then reached.depth else {{ level }} end) as depth
-    from {{ b }}_reached_{{ level - 1 }} as reached
-    cross join lt_copies as copies
+        probing.start_id,
+        case when probing.copy = 0 then probing.node_kind else '{{ to_kind }}' end as node_kind,
+        case when probing.copy = 0 then probing.node_id else hop.far_id end as node_id,
+        min(case when probing.copy = 0 then probing.depth else {{ level }} end) as depth
+    from (
+        {#- copy 0 keeps every node reached so far; copy 1 of a frontier node probes the hop. The probe is one
+            equality (a left join whose condition also tests the left side alone runs as a nested loop). #}
+        select
+            reached.start_id,
+            reached.node_kind,
+            reached.node_id,
+            reached.depth,
+            copies.copy,
+            case
+                when
+                    copies.copy = 1
+                    and reached.depth = {{ level - 1 }}
+                    and reached.node_kind = '{{ from_kind }}'
+                    then reached.node_id
+            end as probe_id
+        from {{ b }}_reached_{{ level - 1 }} as reached
+        cross join lt_copies as copies
+    ) as probing
     left join (
         {%- set frontier -%}
             select frontier.node_id from {{ b }}_reached_{{ level - 1 }} as frontier
@@ -137,16 +154,12 @@ lt_copies as (
             io, down, from_kind, frontier if lineage_warehouse.materializes_ctes() else none
         ) }}
     ) as hop
-        on
-            copies.copy = 1
-            and reached.depth = {{ level - 1 }}
-            and reached.node_kind = '{{ from_kind }}'
-            and reached.node_id = hop.near_id
-    where copies.copy = 0 or hop.far_id is not null
+        on probing.probe_id = hop.near_id
+    where probing.copy = 0 or hop.far_id is not null
     group by
-        reached.start_id,
-        case when copies.copy = 0 then reached.node_kind else '{{ to_kind }}' end,
-        case when copies.copy = 0 then reached.node_id else hop.far_id end
+        probing.start_id,
+        case when probing.copy = 0 then probing.node_kind else '{{ to_kind }}' end,
+        case when probing.copy = 0 then probing.node_id else hop.far_id end
 ),
 {%- endfor %}
 
