@@ -298,7 +298,32 @@ def later_start(manifest: dict) -> str:
     return (last + timedelta(minutes=1)).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def measure_traversal(results: Results, warehouse: Warehouse, events_glob: str) -> None:
+    """Time the depth-10 traversal from the busiest dataset on a built warehouse."""
+    log("depth-10 dataset lineage traversal from the busiest dataset")
+    dataset_id, io_count = busiest_dataset(warehouse)
+    sql, label = traversal_sql(warehouse, dataset_id, events_glob)
+    median_ms, rows = time_query(warehouse.duckdb_path, sql)
+    results.add(f"traversal: {label}",
+                f"{median_ms:.1f} ms median of {TRAVERSAL_RUNS} ({rows:,} rows, start has {io_count} io rows)")
+    results.traversal_ms = median_ms
+
+
+def traversal_only(args: argparse.Namespace) -> Results:
+    """Re-time the traversal on the warehouse an earlier run left in --workdir (the other ratios are n/a)."""
+    workdir: Path = args.workdir.resolve()
+    warehouse = Warehouse(workdir / "duckdb_wh")
+    if not warehouse.duckdb_path.exists():
+        raise SystemExit(f"--traversal-only: no warehouse at {warehouse.duckdb_path}; run the benchmark first")
+    results = Results()
+    results.add("warehouse reused from", str(warehouse.duckdb_path))
+    measure_traversal(results, warehouse, f"{workdir / 'events'}/*.jsonl")
+    return results
+
+
 def run_benchmark(args: argparse.Namespace) -> Results:
+    if args.traversal_only:
+        return traversal_only(args)
     results = Results()
     workdir: Path = args.workdir.resolve()
     if workdir.exists():
@@ -362,12 +387,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_incremental.json"))
     results.incremental = incremental / full
 
-    log("depth-10 dataset lineage traversal from the busiest dataset")
-    dataset_id, io_count = busiest_dataset(warehouse)
-    sql, label = traversal_sql(warehouse, dataset_id, events_glob)
-    median_ms, rows = time_query(warehouse.duckdb_path, sql)
-    results.add(f"traversal: {label}", f"{median_ms:.1f} ms median of {TRAVERSAL_RUNS} ({rows:,} rows, start has {io_count} io rows)")
-    results.traversal_ms = median_ms
+    measure_traversal(results, warehouse, events_glob)
 
     if args.spark:
         log("Spark build and engine parity")
@@ -384,7 +404,8 @@ def append_results(path: Path, args: argparse.Namespace, results: Results, title
     text = (f"\n### {heading} ({stamp})\n\n"
             f"- machine: {machine()}\n- versions: {versions()}\n"
             f"- command: `scripts/bench.py --events {args.events} --seed {args.seed}"
-            f"{' --with-reference' if args.with_reference else ''}{' --spark' if args.spark else ''}`\n\n"
+            f"{' --with-reference' if args.with_reference else ''}{' --spark' if args.spark else ''}"
+            f"{' --traversal-only' if args.traversal_only else ''}`\n\n"
             f"{results.table()}\n\n`{results.ratios_line()}`\n")
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as handle:
@@ -404,6 +425,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="markdown file the results are appended to (default docs/benchmarks.md)")
     parser.add_argument("--title", help="heading of the appended section")
     parser.add_argument("--no-build-tests", action="store_true", help="skip the extra `dbt build` with tests")
+    parser.add_argument("--traversal-only", action="store_true",
+                        help="only re-time the traversal on the warehouse an earlier run left in --workdir "
+                             "(after a change to lineage_traverse; --events is only recorded)")
     return parser.parse_args(argv)
 
 

@@ -30,6 +30,17 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     assert last in text and "machine:" in text and "duckdb" in text
     assert (docs.read_text() if docs.exists() else None) == before  # the results went to --results-file only
 
+    # --traversal-only re-times the traversal on the warehouse left in --workdir, and only that
+    again = subprocess.run(
+        [sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--events", "2000", "--traversal-only",
+         "--workdir", str(tmp_path / "work"), "--results-file", str(results)],
+        cwd=PROJECT_DIR, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr[-4000:]
+    only = re.match(r"^ratios: floor=n/a reference=n/a incremental=n/a traversal_ms=(\d+\.\d+)$",
+                    again.stdout.strip().splitlines()[-1])
+    assert only and float(only[1]) > 0, again.stdout[-500:]
+    assert "--traversal-only" in results.read_text()
+
 
 def test_bench_help() -> None:
     proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--help"],
