@@ -19,13 +19,43 @@
     {%- endif -%}
 {%- endmacro %}
 
+{#- The relation recording, per append-by-batch model, the last landing batch it has read (in the schema of
+    raw_event_lines). A model that produces no row for most events (facet_issues) cannot tell from its own rows
+    which batches it has seen; this table can. One row per build of a model; the newest row counts. -#}
+{% macro landing_batch_watermarks() -%}
+    {%- set landing = graph.nodes['model.lineage_warehouse.raw_event_lines'] -%}
+    {{ return(api.Relation.create(database=landing.database, schema=landing.schema,
+                                  identifier='landing_batch_watermarks')) }}
+{%- endmacro %}
+
+{#- The last landing batch this model has read: the newest watermark it recorded, or the last batch among its
+    own rows when it recorded none (a warehouse built before watermarks existed). Compile-time only. -#}
+{% macro seen_landing_batch() -%}
+    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
+    {%- set query -%}
+        select coalesce(max(landing_batch), 0) from {{ this }}
+        {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is not none %}
+        union all
+        select max(landing_batch) from (
+            select
+                landing_batch,
+                row_number() over (order by recorded_at desc, landing_batch desc) as newest
+            from {{ watermarks }}
+            where model_name = '{{ this.identifier }}'
+        ) as recorded
+        where newest = 1
+        {%- endif %}
+    {%- endset -%}
+    {%- set values = run_query(query).columns[0].values() | reject('none') | list -%}
+    {{ return(values | max) }}
+{%- endmacro %}
+
 {#- A condition on an upstream row: true when its landing batch is not in this model yet (always true on a
-    fresh or fully refreshed table). The last batch here is read when the model is compiled and written as a
+    fresh or fully refreshed table). The last batch seen is read when the model is compiled and written as a
     constant, so both engines skip the stored row groups of older batches instead of reading them. -#}
 {% macro in_unseen_batch(column='landing_batch') -%}
     {%- if lineage_warehouse.is_appending() and execute -%}
-        {%- set seen = run_query('select coalesce(max(landing_batch), 0) from ' ~ this).columns[0].values()[0] -%}
-        {{ column }} > {{ seen | int }}
+        {{ column }} > {{ lineage_warehouse.seen_landing_batch() | int }}
     {%- elif lineage_warehouse.is_appending() -%}
         {{ column }} > 0
     {%- else -%}
@@ -33,11 +63,47 @@
     {%- endif -%}
 {%- endmacro %}
 
+{#- post-hook of an append-by-batch model: record the last landing batch it has now read, the smallest of the
+    last batches of its append-by-batch parents (it read every unseen row of each). -#}
+{% macro record_landing_batch_watermark() -%}
+    {%- if not execute -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set parents = [] -%}
+    {%- for parent_id in model.depends_on.nodes -%}
+        {%- set parent = graph.nodes.get(parent_id) -%}
+        {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental' -%}
+            {%- do parents.append(api.Relation.create(database=parent.database, schema=parent.schema,
+                                                      identifier=parent.alias)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if parents | length == 0 -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
+    {%- do run_query('create table if not exists ' ~ watermarks
+        ~ ' (model_name string, landing_batch bigint, recorded_at timestamp)') -%}
+    insert into {{ watermarks }}
+    select
+        '{{ this.identifier }}' as model_name,
+        min(last_batch) as landing_batch,
+        current_timestamp as recorded_at
+    from (
+        {%- for parent in parents %}
+        select coalesce(max(landing_batch), 0) as last_batch from {{ parent }}
+        {%- if not loop.last %}
+        union all
+        {%- endif %}
+        {%- endfor %}
+    ) as parents
+{%- endmacro %}
+
 {#- The config of a model that appends the rows of unseen landing batches. -#}
 {% macro append_batches_config() -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
-        on_schema_change='fail'
+        on_schema_change='fail',
+        post_hook=["{{ lineage_warehouse.record_landing_batch_watermark() }}"]
     ) }}
 {%- endmacro %}

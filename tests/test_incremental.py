@@ -29,6 +29,11 @@ BATCH_COLUMNS = {"landing_batch"}
 KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
 
 Unit = tuple[str, Any]  # ("line", text) or ("file", path)
+APPEND_MODELS = {
+    "stg_event_records", "stg_event_envelopes", "stg_events", "facet_issues", "int_events_classified",
+    "int_event_datasets", "int_run_event_facets", "int_operation_facts", "int_column_lineage_fields",
+    "int_column_lineage_relations", "int_symlink_identifiers", "int_location_references", "int_io_entry_schemas",
+}
 
 
 def corpus_units(tmp: Path, generated: int) -> list[Unit]:
@@ -108,11 +113,25 @@ def read(wh: Warehouse, schema: str) -> Relations:
     return read_duckdb_relations(wh.duckdb_path, schema)
 
 
+def assert_watermarks_recorded(wh: Warehouse, last_batch: int) -> None:
+    """Every append-by-batch model recorded that it read the last batch, and its last build read only that one
+    (decisions.md "Incremental builds: landing batches": watermarks)."""
+    columns, rows = read(wh, "raw")["landing_batch_watermarks"]
+    name, batch, at = (columns.index(c) for c in ("model_name", "landing_batch", "recorded_at"))
+    newest: dict[str, tuple[str, int]] = {}
+    for row in rows:
+        newest[row[name]] = max(newest.get(row[name], ("", 0)), (row[at], row[batch]))
+    assert {model: b for model, (_, b) in newest.items()} == {model: last_batch for model in APPEND_MODELS}
+    compiled = (wh.root / "target" / "compiled" / "lineage_warehouse" / "models" / "staging" / "facet_issues.sql")
+    assert f"landing_batch > {last_batch - 1}" in compiled.read_text()
+
+
 def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches: list[list[Unit]]) -> None:
     glob = build_in_batches(wh, landing, batches, seed=len(batches))
     landed = read(wh, "raw")["raw_event_lines"]
     batch_index = landed[0].index("landing_batch")
     assert {row[batch_index] for row in landed[1]} == set(range(1, len(batches) + 1))
+    assert_watermarks_recorded(wh, len(batches))
     after_batches = {schema: comparable(read(wh, schema), schema) for schema in ("staging", "marts")}
     wh.dbt(["run", "--full-refresh"], events=glob)
     after_refresh = {schema: comparable(read(wh, schema), schema) for schema in ("staging", "marts")}
