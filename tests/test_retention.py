@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.lw.dbt_runner import Warehouse
+from tests.lw.spark_reader import Relations
 from tests.test_incremental import comparable, corpus_units, differences, land_batch, read, split
 
 # cutoff = 2025-01-01T00:00Z - 31 days = 2024-12-01T00:00Z: the fixture corpus has events from 2020 to 2026 on
@@ -29,16 +30,16 @@ def marts(wh: Warehouse) -> dict[str, Counter[tuple[Any, ...]]]:
     return {name: rows for name, rows in comparable(read(wh, "marts"), "marts").items() if name not in NOT_COMPARED}
 
 
-def event_times(wh: Warehouse, relation: str) -> list[str]:
-    columns, rows = read(wh, "staging")[relation]
-    index = columns.index("event_time")
+def column_values(relations: Relations, relation: str, column: str) -> list[Any]:
+    """The non-null values of one column of one relation read with `read()`."""
+    columns, rows = relations[relation]
+    index = columns.index(column)
     return [row[index] for row in rows if row[index] is not None]
 
 
-def placed_events(wh: Warehouse) -> Counter[tuple[Any, ...]]:
-    columns, rows = read(wh, "staging")["stg_events"]
-    index = columns.index("event_hash")
-    return Counter(row[index] for row in rows)
+def event_times(wh: Warehouse) -> list[str]:
+    """The event times of the placed events (one read of the staging schema)."""
+    return column_values(read(wh, "staging"), "stg_events", "event_time")
 
 
 def land_with_and_without_retention(tmp: Path, target: str) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def land_with_and_without_retention(tmp: Path, target: str) -> dict[str, Any]:
     wh.dbt(["seed"])
     land_batch(landing, 1, batches[0], [], rng)
     wh.dbt(["run"], events=glob)
-    before = event_times(wh, "stg_events")
+    before = event_times(wh)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
     wh.dbt(["run"], events=glob, extra_vars=RETENTION)
     return {"wh": wh, "glob": glob, "expired_in_batch_1": sum(1 for t in before if t < CUTOFF)}
@@ -72,14 +73,14 @@ def duckdb_warehouses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
 
 
 def test_retention_drops_events_before_the_cutoff(duckdb_warehouses: dict[str, Any]) -> None:
-    keep_all, fresh = duckdb_warehouses["keep_all"], duckdb_warehouses["fresh"]
-    all_times = event_times(keep_all, "stg_events")
+    keep_all, fresh = read(duckdb_warehouses["keep_all"], "staging"), read(duckdb_warehouses["fresh"], "staging")
+    all_times = column_values(keep_all, "stg_events", "event_time")
     assert any(t < CUTOFF for t in all_times) and any(t >= CUTOFF for t in all_times)
-    assert min(event_times(fresh, "stg_events")) >= CUTOFF
-    columns, rows = read(keep_all, "staging")["stg_events"]
+    assert min(column_values(fresh, "stg_events", "event_time")) >= CUTOFF
+    columns, rows = keep_all["stg_events"]
     time_index, hash_index = columns.index("event_time"), columns.index("event_hash")
     retained = Counter(row[hash_index] for row in rows if row[time_index] >= CUTOFF)
-    assert placed_events(fresh) == retained
+    assert Counter(column_values(fresh, "stg_events", "event_hash")) == retained
 
 
 def test_retention_marts_hold_fewer_rows_of_the_same_entities(duckdb_warehouses: dict[str, Any]) -> None:
@@ -98,7 +99,7 @@ def test_retention_switched_on_later_equals_a_fresh_build_with_retention(duckdb_
     assert duckdb_warehouses["expired_in_batch_1"] > 0
     assert differences(marts(switched), marts(fresh)) == {}
     # the run that switched retention on deleted what batch 1 had placed before the cutoff
-    assert min(event_times(switched, "stg_events")) >= CUTOFF
+    assert min(event_times(switched)) >= CUTOFF
 
 
 def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: dict[str, Any]) -> None:
@@ -112,7 +113,7 @@ def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: d
     # run landed their lines again (batch `newest`): parsed, never placed, deleted at the next run's start
     expired = [row for row in rows if row[time] is not None and row[time] < CUTOFF]
     assert expired and {row[batch] for row in expired} == {newest}
-    assert min(event_times(switched, "stg_events")) >= CUTOFF
+    assert min(column_values(staging, "stg_events", "event_time")) >= CUTOFF
     assert all(row[columns.index("quarantine_reason")] is not None for row in rows
                if row[columns.index("event_time")] is None)
     audit_columns, audit = read(switched, "marts")["landing_audit"]
@@ -134,7 +135,7 @@ def test_retention_days_must_be_a_whole_number(duckdb_warehouses: dict[str, Any]
 def test_retention_switched_on_later_spark(tmp_path: Path) -> None:
     switched = land_with_and_without_retention(tmp_path / "spark", "spark")
     assert switched["expired_in_batch_1"] > 0
-    assert min(event_times(switched["wh"], "stg_events")) >= CUTOFF
+    assert min(event_times(switched["wh"])) >= CUTOFF
     fresh = Warehouse(tmp_path / "duckdb_fresh")
     fresh.dbt(["seed"])
     fresh.dbt(["run"], events=switched["glob"], extra_vars=RETENTION)
