@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -159,3 +161,50 @@ def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
     wh.build(f"{src}/*")
     numbers = [r[0] for r in wh.query("select line_number from raw.raw_event_lines order by 1")]
     assert numbers == list(range(1, 27))
+
+
+def compiled_landing(wh: Warehouse) -> str:
+    return (wh.root / "target" / "compiled" / "lineage_warehouse" / "models" / "raw" / "raw_event_lines.sql").read_text()
+
+
+def recorded_states(wh: Warehouse) -> dict[str, tuple[int, int]]:
+    rows = wh.query("select source_path, file_size, modified_epoch_s from raw.landed_file_states")
+    return {Path(r[0]).name: (r[1], r[2]) for r in rows}
+
+
+def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
+    """decisions.md "Landing: skipping files already landed": a file whose size and modification second are
+    recorded is not opened again; a new or grown file is; a file modified at or after the second the run
+    started is read but not recorded, so it is read again next time, and nothing lands twice."""
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = (CORPORA / "marquez-demo" / "food_delivery.jsonl").read_text().splitlines(keepends=True)
+    past, future = time.time() - 120, time.time() + 3600
+    for name, part in (("a.jsonl", lines[:10]), ("b.jsonl", lines[10:20])):
+        (src / name).write_text("".join(part))
+        os.utime(src / name, (past, past))
+    wh = Warehouse(tmp_path / "wh")
+    wh.build(f"{src}/*", select="raw_event_lines")
+    assert recorded_states(wh) == {name: ((src / name).stat().st_size, int(past)) for name in ("a.jsonl", "b.jsonl")}
+
+    (src / "c.jsonl").write_text("".join(lines[20:]))
+    os.utime(src / "c.jsonl", (future, future))
+    (src / "a.jsonl").write_text("".join(lines[:12]))
+    os.utime(src / "a.jsonl", (past, past))
+    wh.build(f"{src}/*", select="raw_event_lines")
+    compiled = compiled_landing(wh)
+    assert "c.jsonl" in compiled and "a.jsonl" in compiled and "b.jsonl" not in compiled
+    assert set(recorded_states(wh)) == {"a.jsonl", "b.jsonl"}  # c.jsonl is "newer" than the run
+    assert recorded_states(wh)["a.jsonl"] == ((src / "a.jsonl").stat().st_size, int(past))
+
+    wh.build(f"{src}/*", select="raw_event_lines")
+    compiled = compiled_landing(wh)
+    assert "c.jsonl" in compiled and "a.jsonl" not in compiled and "b.jsonl" not in compiled
+    landed = Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines"))
+    assert landed == {"a.jsonl": 12, "b.jsonl": 10, "c.jsonl": len(lines) - 20}
+    batches = wh.query("select landing_batch, count(*) from raw.raw_event_lines group by 1 order by 1")
+    assert batches == [(1, 20), (2, 2 + len(lines) - 20)]
+
+    wh.build(f"{src}/*", full_refresh=True, select="raw_event_lines")
+    assert "read_csv(\n            '" in compiled_landing(wh)  # the glob itself: a full refresh reads every file
+    assert Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines")) == landed

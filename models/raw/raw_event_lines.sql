@@ -1,21 +1,24 @@
 {#- Landing: every non-blank line of every file matched by var('events_path'), verbatim, once.
     A line is identified by (source_file, line_number, line_hash): landing the same files again adds
     nothing, a new file (or new lines appended to a file) adds only its lines, numbered with the next
-    landing_batch (macros/incremental.sql). -#}
+    landing_batch (macros/incremental.sql). Files whose size and modification time are already recorded are not
+    read again (macros/landed_files.sql). -#}
 {{
     config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
-        on_schema_change='fail'
+        on_schema_change='fail',
+        post_hook=["{{ lineage_warehouse.record_landed_file_states(lineage_warehouse.events_glob()) }}"]
     )
 }}
 
 {%- set glob = lineage_warehouse.events_glob() %}
+{%- set files = lineage_warehouse.event_files_to_read(glob) %}
 
 with
 
 scanned as (
-    {{ lineage_warehouse.read_event_lines(glob) }}
+    {{ lineage_warehouse.read_event_lines(glob, files) }}
 ),
 
 without_carriage_returns as (
@@ -58,6 +61,9 @@ select * from final
         from {{ this }} as landed
         where
             landed.source_file = final.source_file
+            {%- if files %}
+            and {{ lineage_warehouse.is_one_of_files('landed.source_file', files) }}
+            {%- endif %}
             and landed.line_number = final.line_number
             and landed.line_hash = final.line_hash
     )
