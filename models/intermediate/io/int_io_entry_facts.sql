@@ -1,0 +1,78 @@
+{#- The per-event part of int_io_events, parsed once per event (appended by landing batch): one row per
+    input/output entry of every operation event with its operation, the Hive operation name, the statistics
+    (§7.3 with D3, D4) and the three candidate output types that need only the event (§7.4: Hive operation, lifecycle
+    change, the integration's default). int_io_events joins these to the folds. -#}
+{{ lineage_warehouse.append_batches_config() }}
+
+with
+
+events as (
+    select
+        event_hash,
+        event_time,
+        run_id as operation_id,
+        extractor,
+        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
+            as hive_operation
+    from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
+),
+
+entries as (
+    select
+        entries.event_hash,
+        entries.landing_batch,
+        entries.io_kind,
+        entries.io_position,
+        entries.node_namespace,
+        entries.node_name,
+        events.event_time,
+        events.operation_id,
+        events.extractor,
+        events.hive_operation,
+        {{ lineage_warehouse.json_get('entries.facets', ['lifecycleStateChange', 'lifecycleStateChange']) }}
+            as lifecycle_change,
+        case entries.io_kind
+            when 'INPUT' then {{ lineage_warehouse.json_get('entries.input_facets', ['inputStatistics']) }}
+            else {{ lineage_warehouse.json_get('entries.output_facets', ['outputStatistics']) }}
+        end as statistics
+    from {{ ref('int_event_datasets') }} as entries
+    inner join events
+        on entries.event_hash = events.event_hash
+    where {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }}
+),
+
+measured as (
+    select
+        *,
+        {{ lineage_warehouse.json_get('statistics', ['rowCount']) }} as rows_text,
+        {{ lineage_warehouse.json_get('statistics', ['size']) }} as bytes_text,
+        {{ lineage_warehouse.json_get('statistics', ['fileCount']) }} as files_text
+    from entries
+),
+
+final as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        node_namespace,
+        node_name,
+        event_time,
+        operation_id,
+        extractor,
+        lifecycle_change,
+        rows_text,
+        bytes_text,
+        files_text,
+        {{ lineage_warehouse.statistic('rows_text') }} as num_rows,
+        {{ lineage_warehouse.statistic('bytes_text') }} as num_bytes,
+        {{ lineage_warehouse.statistic('files_text') }} as num_files,
+        {{ lineage_warehouse.output_type_from_hive('hive_operation') }} as hive_output_type,
+        {{ lineage_warehouse.output_type_from_lifecycle('lifecycle_change') }} as lifecycle_output_type,
+        {{ lineage_warehouse.output_type_default('extractor') }} as default_output_type
+    from measured
+)
+
+select * from final
