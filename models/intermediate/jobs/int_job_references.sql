@@ -1,161 +1,31 @@
-{#- Every job an event creates or refers to (§3.2, D9), with the run it is the job of:
-    - EVENT: the event's own job when the event describes its own run (Spark APPLICATION, Airflow DAG and task,
-      Flink, dbt JOB, Unknown), typed by the jobType facet (§3.1 generic rule);
-    - EVENT (Hive): the synthetic session job '{username}@{clientIp}' when the OL job name starts with
-      lower(operationName) || '.', else the OL job name; always HIVE_SESSION;
-    - PARENT / ROOT: the jobs of the parent facet's run and root run (no type; D9 gives them a row even when
-      they never send events). Spark SQL_JOB and dbt MODEL events thus only create their parent's job.
-    References without a namespace or a name cannot be placed and are left out. -#}
+{#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts),
+    with the run it is the job of and the job's location and id. The references are parsed once per event in
+    int_job_reference_facts; the location is resolved here, since a later event may fuse locations. -#}
 
 with
 
--- only Hive events read the payload here (their session job), each parsed once for its three paths
-events_parts as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        describes_own_run,
-        integration,
-        job_type_facet,
-        job_namespace,
-        job_name,
-        parent_run_id,
-        parent_job_namespace,
-        parent_job_name,
-        root_run_id,
-        root_job_namespace,
-        root_job_name,
-        case
-            when extractor = 'HIVE' then {{ lineage_warehouse.json_get_list('payload', [
-                ['run', 'facets', 'hive_session', 'username'],
-                ['run', 'facets', 'hive_session', 'clientIp'],
-                ['run', 'facets', 'hive_query', 'operationName']
-            ]) }}
-        end as hive_parts
-    from {{ ref('int_events_classified') }}
-),
-
-events as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        describes_own_run,
-        integration,
-        job_type_facet,
-        job_namespace,
-        job_name,
-        parent_run_id,
-        parent_job_namespace,
-        parent_job_name,
-        root_run_id,
-        root_job_namespace,
-        root_job_name,
-        {{ lineage_warehouse.list_item('hive_parts', 0) }} as hive_username,
-        {{ lineage_warehouse.list_item('hive_parts', 1) }} as hive_client_ip,
-        lower({{ lineage_warehouse.list_item('hive_parts', 2) }}) || '.' as hive_default_prefix
-    from events_parts
-),
-
-own_jobs as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        'EVENT' as reference_kind,
-        event_run_id as run_id,
-        job_namespace,
-        job_name,
-        {{ lineage_warehouse.generic_job_type('integration', 'job_type_facet') }} as job_type
-    from events
-    where describes_own_run and extractor != 'HIVE'
-),
-
-hive_session_jobs as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        'EVENT' as reference_kind,
-        event_run_id as run_id,
-        job_namespace,
-        case
-            when
-                hive_username is not null
-                and hive_client_ip is not null
-                and substr(job_name, 1, length(hive_default_prefix)) = hive_default_prefix
-                then hive_username || '@' || hive_client_ip
-            else job_name
-        end as job_name,
-        'HIVE_SESSION' as job_type
-    from events
-    where extractor = 'HIVE'
-),
-
-parent_jobs as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        'PARENT' as reference_kind,
-        parent_run_id as run_id,
-        parent_job_namespace as job_namespace,
-        parent_job_name as job_name,
-        cast(null as string) as job_type
-    from events
-    where parent_run_id is not null
-),
-
-root_jobs as (
-    select
-        event_hash,
-        event_time,
-        extractor,
-        event_run_id,
-        'ROOT' as reference_kind,
-        root_run_id as run_id,
-        root_job_namespace as job_namespace,
-        root_job_name as job_name,
-        cast(null as string) as job_type
-    from events
-    where root_run_id is not null
-),
-
-all_references as (
-    select * from own_jobs
-    union all
-    select * from hive_session_jobs
-    union all
-    select * from parent_jobs
-    union all
-    select * from root_jobs
+job_references as (
+    select * from {{ ref('int_job_reference_facts') }}
 ),
 
 final as (
     select
-        all_references.event_hash,
-        all_references.event_time,
-        all_references.extractor,
-        all_references.event_run_id,
-        all_references.reference_kind,
-        all_references.run_id,
+        job_references.event_hash,
+        job_references.event_time,
+        job_references.extractor,
+        job_references.event_run_id,
+        job_references.reference_kind,
+        job_references.run_id,
         -- the reference names the job of a run this event describes (its own, its session, or the parent an
         -- operation event is bound to), not a run of some other event
-        all_references.run_id = all_references.event_run_id as describes_run,
-        all_references.job_namespace,
-        all_references.job_name,
-        all_references.job_type,
+        job_references.run_id = job_references.event_run_id as describes_run,
+        job_references.job_namespace,
+        job_references.job_name,
+        job_references.job_type,
         locations.location_id,
-        {{ lineage_warehouse.job_id('locations.location_id', 'all_references.job_name') }} as job_id
-    from all_references
-    {{ lineage_warehouse.job_location_join('locations', 'all_references.job_namespace') }}
-    where coalesce(all_references.job_namespace, '') != '' and coalesce(all_references.job_name, '') != ''
+        {{ lineage_warehouse.job_id('locations.location_id', 'job_references.job_name') }} as job_id
+    from job_references
+    {{ lineage_warehouse.job_location_join('locations', 'job_references.job_namespace') }}
 )
 
 select * from final
