@@ -122,6 +122,16 @@ def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: d
     assert differences(marts(switched), marts(duckdb_warehouses["fresh"])) == {}
 
 
+def test_retention_turned_off_does_not_bring_expired_events_back(duckdb_warehouses: dict[str, Any]) -> None:
+    """decisions.md "Retention: dropping old events": the expired lines' files are unchanged and recorded as landed,
+    so a run without retention does not land them again; a full refresh does."""
+    switched = duckdb_warehouses["wh"]
+    switched.dbt(["run"], events=duckdb_warehouses["glob"])
+    assert min(event_times(switched)) >= CUTOFF
+    switched.dbt(["run", "--full-refresh"], events=duckdb_warehouses["glob"])
+    assert min(event_times(switched)) < CUTOFF
+
+
 def test_retention_days_must_be_a_whole_number(duckdb_warehouses: dict[str, Any]) -> None:
     proc = duckdb_warehouses["fresh"].dbt(["run", "--select", "stg_events"], events=duckdb_warehouses["glob"],
                                           check=False, extra_vars={"retention_days": "ten"})
