@@ -23,9 +23,13 @@
     raw_event_lines). A model that produces no row for most events (facet_issues) cannot tell from its own rows
     which batches it has seen; this table can. One row per build of a model; the newest row counts. -#}
 {% macro landing_batch_watermarks() -%}
+    {{ return(lineage_warehouse.relation_beside_landing('landing_batch_watermarks')) }}
+{%- endmacro %}
+
+{#- A bookkeeping relation named `identifier` in the schema of raw_event_lines (not a model). -#}
+{% macro relation_beside_landing(identifier) -%}
     {%- set landing = graph.nodes['model.lineage_warehouse.raw_event_lines'] -%}
-    {{ return(api.Relation.create(database=landing.database, schema=landing.schema,
-                                  identifier='landing_batch_watermarks')) }}
+    {{ return(api.Relation.create(database=landing.database, schema=landing.schema, identifier=identifier)) }}
 {%- endmacro %}
 
 {#- The last landing batch this model has read: the newest watermark it recorded, or the last batch among its

@@ -6,9 +6,7 @@
 
 {#- The relation of recorded file states, next to raw_event_lines. -#}
 {% macro landed_file_states() -%}
-    {%- set landing = graph.nodes['model.lineage_warehouse.raw_event_lines'] -%}
-    {{ return(api.Relation.create(database=landing.database, schema=landing.schema,
-                                  identifier='landed_file_states')) }}
+    {{ return(lineage_warehouse.relation_beside_landing('landed_file_states')) }}
 {%- endmacro %}
 
 {#- The files landing must read, as read_event_lines' `files` list, or none to read every file (a fresh or fully
@@ -79,7 +77,12 @@
 
 {#- A condition: the file name `name_expr` is the name of one of `files` (read_event_lines' list). -#}
 {% macro is_one_of_files(name_expr, files) -%}
-    {{ name_expr }} in (
-        {%- for file in files %}{{ lineage_warehouse.sql_string(file.name) }}{% if not loop.last %}, {% endif %}{% endfor -%}
-    )
+    {{ name_expr }} in ({{ lineage_warehouse.sql_strings(files | map(attribute='name')) }})
+{%- endmacro %}
+
+{#- The values as SQL string literals, comma-separated. -#}
+{% macro sql_strings(values) -%}
+    {%- set quoted = [] -%}
+    {%- for value in values -%}{%- do quoted.append(lineage_warehouse.sql_string(value)) -%}{%- endfor -%}
+    {{ return(quoted | join(', ')) }}
 {%- endmacro %}

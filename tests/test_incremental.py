@@ -131,15 +131,13 @@ def assert_watermarks_recorded(wh: Warehouse, last_batch: int) -> None:
     for row in rows:
         newest[row[name]] = max(newest.get(row[name], ("", 0)), (row[at], row[batch]))
     assert {model: b for model, (_, b) in newest.items()} == {model: last_batch for model in APPEND_MODELS}
-    compiled = (wh.root / "target" / "compiled" / "lineage_warehouse" / "models" / "staging" / "facet_issues.sql")
-    assert f"landing_batch > {last_batch - 1}" in compiled.read_text()
+    assert f"landing_batch > {last_batch - 1}" in wh.compiled("staging/facet_issues.sql")
 
 
 def assert_only_new_files_read(wh: Warehouse, last_batch: int) -> None:
     """The last landing read the files of the last batch only: the earlier ones are recorded as landed whole
     (decisions.md "Landing: skipping files already landed")."""
-    compiled = (wh.root / "target" / "compiled" / "lineage_warehouse" / "models" / "raw" / "raw_event_lines.sql")
-    named = set(re.findall(r"batch_(\d+)/", compiled.read_text()))
+    named = set(re.findall(r"batch_(\d+)/", wh.compiled("raw/raw_event_lines.sql")))
     assert named == {str(last_batch)}
     columns, rows = read(wh, "raw")["landed_file_states"]
     recorded = {Path(row[columns.index("source_path")]).parent.name for row in rows}

@@ -163,10 +163,6 @@ def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
     assert numbers == list(range(1, 27))
 
 
-def compiled_landing(wh: Warehouse) -> str:
-    return (wh.root / "target" / "compiled" / "lineage_warehouse" / "models" / "raw" / "raw_event_lines.sql").read_text()
-
-
 def recorded_states(wh: Warehouse) -> dict[str, tuple[int, int]]:
     rows = wh.query("select source_path, file_size, modified_epoch_s from raw.landed_file_states")
     return {Path(r[0]).name: (r[1], r[2]) for r in rows}
@@ -192,13 +188,13 @@ def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
     (src / "a.jsonl").write_text("".join(lines[:12]))
     os.utime(src / "a.jsonl", (past, past))
     wh.build(f"{src}/*", select="raw_event_lines")
-    compiled = compiled_landing(wh)
+    compiled = wh.compiled("raw/raw_event_lines.sql")
     assert "c.jsonl" in compiled and "a.jsonl" in compiled and "b.jsonl" not in compiled
     assert set(recorded_states(wh)) == {"a.jsonl", "b.jsonl"}  # c.jsonl is "newer" than the run
     assert recorded_states(wh)["a.jsonl"] == ((src / "a.jsonl").stat().st_size, int(past))
 
     wh.build(f"{src}/*", select="raw_event_lines")
-    compiled = compiled_landing(wh)
+    compiled = wh.compiled("raw/raw_event_lines.sql")
     assert "c.jsonl" in compiled and "a.jsonl" not in compiled and "b.jsonl" not in compiled
     landed = Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines"))
     assert landed == {"a.jsonl": 12, "b.jsonl": 10, "c.jsonl": len(lines) - 20}
@@ -206,5 +202,5 @@ def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
     assert batches == [(1, 20), (2, 2 + len(lines) - 20)]
 
     wh.build(f"{src}/*", full_refresh=True, select="raw_event_lines")
-    assert "read_csv(\n            '" in compiled_landing(wh)  # the glob itself: a full refresh reads every file
+    assert "read_csv(\n            '" in wh.compiled("raw/raw_event_lines.sql")  # the glob itself: a full refresh reads every file
     assert Counter(r[0] for r in wh.query("select source_file from raw.raw_event_lines")) == landed

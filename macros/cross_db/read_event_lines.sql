@@ -29,9 +29,7 @@
     {%- if files is none -%}
         {%- set source = lineage_warehouse.sql_string(glob) -%}
     {%- else -%}
-        {%- set quoted = [] -%}
-        {%- for file in files -%}{%- do quoted.append(lineage_warehouse.sql_string(file.path)) -%}{%- endfor -%}
-        {%- set source = '[' ~ quoted | join(', ') ~ ']' -%}
+        {%- set source = '[' ~ lineage_warehouse.sql_strings(files | map(attribute='path')) ~ ']' -%}
     {%- endif -%}
     {%- if execute -%}
         {%- set found = run_query("select count(*) from glob(" ~ lineage_warehouse.sql_string(glob) ~ ")").columns[0].values()[0] -%}

@@ -76,6 +76,10 @@ class Warehouse:
             args += ["--select", select]
         return self.dbt(args, events=events, extra_vars=extra_vars)
 
+    def compiled(self, model_path: str) -> str:
+        """The SQL the last dbt command compiled for a model, e.g. compiled("raw/raw_event_lines.sql")."""
+        return (self.root / "target" / "compiled" / "lineage_warehouse" / "models" / model_path).read_text()
+
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         """Rows of a query on the DuckDB warehouse (read-only connection)."""
         import duckdb

@@ -43,22 +43,7 @@ events_parts as (
 
 events as (
     select
-        event_hash,
-        landing_batch,
-        event_time,
-        extractor,
-        event_run_id,
-        describes_own_run,
-        integration,
-        job_type_facet,
-        job_namespace,
-        job_name,
-        parent_run_id,
-        parent_job_namespace,
-        parent_job_name,
-        root_run_id,
-        root_job_namespace,
-        root_job_name,
+        *,
         {{ lineage_warehouse.list_item('hive_parts', 0) }} as hive_username,
         {{ lineage_warehouse.list_item('hive_parts', 1) }} as hive_client_ip,
         lower({{ lineage_warehouse.list_item('hive_parts', 2) }}) || '.' as hive_default_prefix
