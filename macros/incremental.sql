@@ -5,10 +5,10 @@
 
 {#- The landing batch of the lines this run lands: 1 on a fresh or fully refreshed table, else one more than
     the last batch landed. -#}
-{#- True when this run appends to the model's existing table (false on a fresh or fully refreshed build, and in
-    unit tests, which have no table). -#}
+{#- True when this run appends to the model's existing table (false on a fresh or fully refreshed build, in
+    unit tests, which have no table, and when a model rebuilt on a location remap has one pending). -#}
 {% macro is_appending() -%}
-    {{ return(this is not none and is_incremental()) }}
+    {{ return(this is not none and is_incremental() and not lineage_warehouse.rebuild_pending()) }}
 {%- endmacro %}
 
 {% macro next_landing_batch() -%}
@@ -24,6 +24,15 @@
     which batches it has seen; this table can. One row per build of a model; the newest row counts. -#}
 {% macro landing_batch_watermarks() -%}
     {{ return(lineage_warehouse.relation_beside_landing('landing_batch_watermarks')) }}
+{%- endmacro %}
+
+{#- Create the watermarks table when missing (it is made by statements, so dbt's relation cache may not know
+    it) and return it. -#}
+{% macro create_landing_batch_watermarks() -%}
+    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
+    {%- do run_query('create table if not exists ' ~ watermarks
+        ~ ' (model_name string, landing_batch bigint, recorded_at timestamp)') -%}
+    {{ return(watermarks) }}
 {%- endmacro %}
 
 {#- A bookkeeping relation named `identifier` in the schema of raw_event_lines (not a model). -#}
@@ -84,9 +93,7 @@
     {%- if parents | length == 0 -%}
         {{ return('') }}
     {%- endif -%}
-    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
-    {%- do run_query('create table if not exists ' ~ watermarks
-        ~ ' (model_name string, landing_batch bigint, recorded_at timestamp)') -%}
+    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
     insert into {{ watermarks }}
     select
         '{{ this.identifier }}' as model_name,
@@ -102,12 +109,16 @@
     ) as parents
 {%- endmacro %}
 
-{#- The config of a model that appends the rows of unseen landing batches. -#}
-{% macro append_batches_config() -%}
+{#- The config of a model that appends the rows of unseen landing batches. With rebuilt_on_trigger, the
+    model (whose rows embed ids derived from locations, or aggregate a batch's events) is emptied and rebuilt
+    from every batch after a location remap or a retention trim (macros/fold_rebuilds.sql). -#}
+{% macro append_batches_config(rebuilt_on_trigger=false) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
         on_schema_change='fail',
+        meta={'rebuilt_on_trigger': rebuilt_on_trigger},
+        pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on_trigger else []),
         post_hook=["{{ lineage_warehouse.record_landing_batch_watermark() }}"]
     ) }}
 {%- endmacro %}

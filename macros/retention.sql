@@ -80,6 +80,8 @@
         {%- do run_query('drop table if exists ' ~ ledgers[kind]) -%}
         {%- do run_query('create table ' ~ ledgers[kind] ~ ' as ' ~ ledger_queries[kind]) -%}
     {%- endfor -%}
+    {%- do lineage_warehouse.record_fold_rebuild_trigger(
+        'retention', 'exists (select 1 from ' ~ ledgers['events'] ~ ')') -%}
     {%- for name, relation in stored.items() | sort -%}
         {%- set columns = adapter.get_columns_in_relation(relation) | map(attribute='name') | map('lower') | list -%}
         {%- if 'event_hash' in columns -%}

@@ -6,7 +6,9 @@ Two landing batches of hand-built events, `dbt run` after each, on one DuckDB wa
 - a child run landed before its parent (§5.1/D9: the child names the parent from the first batch on; the
   parent's own events arrive later and fill in its row, its status and the run → run link);
 - a location that fuses two known ones (§1.1 step 5/D7: `kafka://k1:9092` and `kafka://k2:9092` are two
-  locations until `kafka://k1:9092,k2:9092` names both hosts as one).
+  locations until `kafka://k1:9092,k2:9092` names both hosts as one); the models whose appended rows hold
+  location-derived ids are rebuilt from every batch in that run, and append again after an ordinary third batch
+  (decisions.md "Incremental builds: rebuilt when a location is remapped").
 Expected values come from the rules, written by hand; the last check is that a --full-refresh changes nothing.
 """
 from __future__ import annotations
@@ -25,6 +27,13 @@ PARENT_RUN = "01941f29-7c00-7000-8000-00000000b001"
 CHILD_RUN = "01941f29-7c00-7000-8000-00000000b002"
 FUSING_RUN_1 = "01941f29-7c00-7000-8000-00000000c001"
 FUSING_RUN_2 = "01941f29-7c00-7000-8000-00000000c002"
+ORDINARY_RUN = "01941f29-7c00-7000-8000-00000000c003"
+# models holding location-derived ids (int_location_address_firsts, upstream of the locations, is rebuilt on
+# retention triggers only: tests/test_retention.py)
+REMAP_REBUILT_MODELS = (
+    "datasets/int_dataset_references", "datasets/int_dataset_tag_events", "datasets/int_dataset_batch_firsts",
+    "jobs/int_job_references", "jobs/int_job_tag_events",
+)
 
 
 def event(event_type: str, time: str, run_id: str, job: str, run_facets: dict[str, Any] | None = None,
@@ -58,6 +67,10 @@ SECOND_BATCH = [
     event("COMPLETE", "2025-01-02T01:00:00Z", FUSING_RUN_2, "merge_job",
           inputs=[topic("kafka://k1:9092,k2:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_merged")]),
 ]
+THIRD_BATCH = [
+    event("COMPLETE", "2025-01-04T01:00:00Z", ORDINARY_RUN, "copy_job",
+          inputs=[topic("kafka://k1:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_copy")]),
+]
 
 
 def land(folder: Path, name: str, events: list[dict[str, Any]]) -> None:
@@ -69,6 +82,15 @@ def run_row(wh: Warehouse, run_id: str) -> dict[str, Any] | None:
     cols = ["status", "started_at", "ended_at", "parent_run_id", "root_run_id"]
     rows = wh.query(f"select {', '.join(cols)} from marts.runs where run_id = '{run_id}'")
     return dict(zip(cols, rows[0])) if rows else None
+
+
+def rebuild_state(wh: Warehouse) -> dict[str, Any]:
+    """The recorded rebuild triggers and, per remap-rebuilt model, whether its last run read every batch."""
+    triggers = [reason for (reason,) in wh.query("select reason from raw.fold_rebuild_triggers order by recorded_at")]
+    read_all = {}
+    for model in REMAP_REBUILT_MODELS:
+        read_all[model] = "landing_batch >" not in wh.compiled(f"intermediate/{model}.sql")
+    return {"triggers": triggers, "read_all": read_all}
 
 
 def dataset_locations(wh: Warehouse) -> dict[str, str]:
@@ -88,6 +110,7 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "late": run_row(wh, LATE_RUN), "child": run_row(wh, CHILD_RUN), "parent": run_row(wh, PARENT_RUN),
         "run_links": set(wh.query("select from_id, to_id from marts.lineage_run_parents")),
         "locations": dataset_locations(wh),
+        "rebuild": rebuild_state(wh),
     }
     land(root / "landing", "batch_2.jsonl", SECOND_BATCH)
     wh.dbt(["run"], events=glob)
@@ -104,10 +127,18 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}")))
                   for (name,) in wh.query("select table_name from information_schema.tables"
                                           " where table_schema = 'marts'")},
+        "rebuild": rebuild_state(wh),
+    }
+    land(root / "landing", "batch_3.jsonl", THIRD_BATCH)
+    wh.dbt(["run"], events=glob)
+    third = {
+        "locations": dataset_locations(wh),
+        "rebuild": rebuild_state(wh),
+        "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]},
     }
     wh.dbt(["run", "--full-refresh"], events=glob)
     refreshed = {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]}
-    return {"first": first, "second": second, "refreshed": refreshed}
+    return {"first": first, "second": second, "third": third, "refreshed": refreshed}
 
 
 def test_late_complete_updates_the_run(batches: dict[str, Any]) -> None:
@@ -140,5 +171,20 @@ def test_location_fusing_two_known_ones_moves_every_dataset(batches: dict[str, A
     assert {("orders", "orders_copy"), ("orders", "orders_merged")} <= batches["second"]["edges"]
 
 
+def test_location_remap_rebuilds_the_located_models_once(batches: dict[str, Any]) -> None:
+    first, second, third = (batches[key]["rebuild"] for key in ("first", "second", "third"))
+    # the first build is fresh: nothing was remapped, every model read every batch as a new table
+    assert first["triggers"] == []
+    # the fusing batch moved known namespaces: one trigger, and the located models read every batch again
+    assert second["triggers"] == ["location_remap"]
+    assert all(second["read_all"].values()), second["read_all"]
+    # an ordinary batch remaps nothing: they append its rows only, and the datasets keep their fused location
+    assert third["triggers"] == ["location_remap"]
+    assert not any(third["read_all"].values()), third["read_all"]
+    assert batches["third"]["locations"]["orders_copy"] == batches["second"]["locations"]["orders_copy"]
+
+
 def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any]) -> None:
-    assert batches["refreshed"] == batches["second"]["marts"]
+    # the third, ordinary batch came after the late events; a full refresh of all three changes no mart
+    assert batches["refreshed"] == batches["third"]["marts"]
+    assert batches["third"]["marts"] != batches["second"]["marts"]

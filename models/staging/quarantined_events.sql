@@ -1,9 +1,12 @@
-{#- Every record that could not be placed (D5), with its reason code and a sentence a person reads. -#}
+{#- Every record that could not be placed (D5), with its reason code and a sentence a person reads. A record
+    is placed or not by itself alone, so rows are appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 envelopes as (
     select * from {{ ref('stg_event_envelopes') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 final as (
@@ -12,6 +15,7 @@ final as (
         line_number,
         element_index,
         record_hash,
+        landing_batch,
         quarantine_reason as reason,
         {{ lineage_warehouse.quarantine_reason_description('quarantine_reason') }} as reason_description,
         record_text as payload

@@ -1,14 +1,18 @@
 {#- Every dataset reference an event makes (§2.1: datasets are created for every reference), with its
     location and dataset id: input/output entries (IO), their Spark TABLE nodes (NODE), symlink identifiers
-    (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per integration. -#}
+    (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per integration. Rows are
+    appended by landing batch and rebuilt from every batch when a namespace moves to another location. -#}
+{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
 
 with
 
 events as (
     select
         event_hash,
+        landing_batch,
         event_time
     from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 references_by_kind as (
@@ -18,6 +22,7 @@ references_by_kind as (
         namespace,
         name
     from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
     union all
     select
         event_hash,
@@ -25,7 +30,7 @@ references_by_kind as (
         node_namespace as namespace,
         node_name as name
     from {{ ref('int_event_datasets') }}
-    where is_swapped
+    where {{ lineage_warehouse.in_unseen_batch() }} and is_swapped
     union all
     select
         event_hash,
@@ -33,7 +38,7 @@ references_by_kind as (
         identifier_namespace as namespace,
         identifier_name as name
     from {{ ref('int_symlink_identifiers') }}
-    where skip_reason is null
+    where {{ lineage_warehouse.in_unseen_batch() }} and skip_reason is null
     union all
     select
         event_hash,
@@ -41,11 +46,13 @@ references_by_kind as (
         source_namespace as namespace,
         source_name as name
     from {{ ref('int_column_lineage_fields') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 final as (
     select
         references_by_kind.event_hash,
+        events.landing_batch,
         events.event_time,
         references_by_kind.reference_kind,
         references_by_kind.namespace,

@@ -1,19 +1,23 @@
 {#- Every (dataset, tag, value) an input or output entry of an operation event sends in its dataset facet
     `tags.tags[]` (§2.2): key → tag, value → value, `source` and `field` ignored. Tags belong to the dataset of the
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
-    dataset (§2.3). Entries without a key or a value are ignored. -#}
+    dataset (§2.3). Entries without a key or a value are ignored. Appended by landing batch; rebuilt from every
+    batch when a namespace moves to another location (dataset ids). -#}
+{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
 
 with
 
 entries as (
     select
         event_hash,
+        landing_batch,
         io_kind,
         io_position,
         namespace,
         name,
         {{ lineage_warehouse.json_get('facets', ['tags', 'tags']) }} as tags
     from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 events as (
@@ -21,11 +25,13 @@ events as (
         event_hash,
         event_time
     from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 tag_entries as (
     select
         entries.event_hash,
+        entries.landing_batch,
         entries.io_kind,
         entries.io_position,
         entries.namespace,
@@ -44,6 +50,7 @@ final as (
         tag_entries.value,
         events.event_time,
         tag_entries.event_hash,
+        tag_entries.landing_batch,
         -- order of the tags inside one event: inputs before outputs, then entry and tag position
         case tag_entries.io_kind when 'INPUT' then 1 else 2 end as source_rank,
         tag_entries.io_position * 100000 + tag_entries.tag_position as position

@@ -1,10 +1,11 @@
 {#- One row per dataset (§2.1): key (location, lower(name)); the first spelling seen (D1 order) is kept;
-    first and last time an event referred to it. -#}
+    first and last time an event referred to it. Folded from each batch's first spelling and times
+    (int_dataset_batch_firsts). -#}
 
 with
 
-dataset_refs as (
-    select * from {{ ref('int_dataset_references') }}
+batch_firsts as (
+    select * from {{ ref('int_dataset_batch_firsts') }}
 ),
 
 ranked as (
@@ -13,9 +14,9 @@ ranked as (
         location_id,
         name,
         row_number() over (partition by dataset_id order by event_time, event_hash, name) as spelling_rank,
-        min(event_time) over (partition by dataset_id) as first_seen_at,
-        max(event_time) over (partition by dataset_id) as last_seen_at
-    from dataset_refs
+        min(first_seen_at) over (partition by dataset_id) as first_seen_at,
+        max(last_seen_at) over (partition by dataset_id) as last_seen_at
+    from batch_firsts
 ),
 
 final as (

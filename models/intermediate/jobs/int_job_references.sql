@@ -1,16 +1,20 @@
 {#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts),
     with the run it is the job of and the job's location and id. The references are parsed once per event in
-    int_job_reference_facts; the location is resolved here, since a later event may fuse locations. -#}
+    int_job_reference_facts; the location is resolved here. Appended by landing batch, and rebuilt from every
+    batch when a later event moves a namespace to another location (macros/fold_rebuilds.sql). -#}
+{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
 
 with
 
 job_references as (
     select * from {{ ref('int_job_reference_facts') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 final as (
     select
         job_references.event_hash,
+        job_references.landing_batch,
         job_references.event_time,
         job_references.extractor,
         job_references.event_run_id,

@@ -7,7 +7,9 @@
     - Hive events: engine, adapter, client-version and run tags on the session job (the job tags facet is ignored);
     - Spark operation events (SQL_JOB...): their run tags, raw, on the parent application job.
     source_rank and position order the tags of one event as the reference adds them (1 job tags, 2 engine,
-    3 adapter, 4 client version, 5 run tags), so that the later one wins within an event. -#}
+    3 adapter, 4 client version, 5 run tags), so that the later one wins within an event.
+    Appended by landing batch; rebuilt from every batch when a namespace moves to another location (job ids). -#}
+{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
 
 with
 
@@ -21,6 +23,7 @@ facets as (
             when extractor = 'SPARK' then 'SPARK_OPERATION'
         end as tag_scope
     from {{ ref('int_run_event_facets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 target_jobs as (
@@ -28,7 +31,10 @@ target_jobs as (
         event_hash,
         job_id
     from {{ ref('int_job_references') }}
-    where describes_run and (reference_kind = 'EVENT' or (reference_kind = 'PARENT' and extractor = 'SPARK'))
+    where
+        {{ lineage_warehouse.in_unseen_batch() }}
+        and describes_run
+        and (reference_kind = 'EVENT' or (reference_kind = 'PARENT' and extractor = 'SPARK'))
 ),
 
 job_facet_entries as (
@@ -128,7 +134,8 @@ dag_tags as (
     inner join facets
         on dag_tag_items.event_hash = facets.event_hash
     where
-        facets.tag_scope = 'OWN'
+        {{ lineage_warehouse.in_unseen_batch('dag_tag_items.landing_batch') }}
+        and facets.tag_scope = 'OWN'
         and facets.is_airflow
         and not facets.has_run_tags_facet
         and dag_tag_items.item like '%:%'
@@ -147,6 +154,7 @@ all_tags as (
 final as (
     select
         all_tags.event_hash,
+        facets.landing_batch,
         facets.event_time,
         target_jobs.job_id,
         all_tags.source_rank,

@@ -1,7 +1,8 @@
 {#- Every location address mapped to its (fused) location (D7). The component's canonical location is the
     one named by the earliest reference in D1 order (event_time, event_hash); its id is derived from that
     '{type}://{name}', so the same events give the same ids on both engines. Every address a reference
-    computes with namespace_location_address() is present. -#}
+    computes with namespace_location_address() is present. The earliest reference of a component is the
+    earliest of its addresses' first references per batch (int_location_address_firsts). -#}
 
 with
 
@@ -10,7 +11,7 @@ components as (
 ),
 
 location_refs as (
-    select * from {{ ref('int_location_references') }}
+    select * from {{ ref('int_location_address_firsts') }}
 ),
 
 ranked_references as (

@@ -1,6 +1,8 @@
 {#- The location of every namespace the events refer to, by the kind of reference that names it (a dataset
     namespace and a job namespace parse differently, §1): the address is parsed once per distinct namespace,
-    so the many per-reference lookups (dataset_location_join, job_location_join) compare plain text. -#}
+    so the many per-reference lookups (dataset_location_join, job_location_join) compare plain text. A
+    post-hook records when a namespace known before moved to another location (macros/fold_rebuilds.sql). -#}
+{{ config(post_hook=["{{ lineage_warehouse.record_location_remaps() }}"]) }}
 
 with
 

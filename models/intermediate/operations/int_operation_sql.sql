@@ -4,16 +4,19 @@
       margin is the longest common prefix of the leading spaces/tabs of the other lines (= the common prefix
       of the smallest and the largest of them) and is cut from each of them;
     - strip: Unicode whitespace removed at both ends (Python's str.strip);
-    - \x00-\x09, \x0b-\x1f, \x7f replaced by their Python escape text (\t, \r, \xNN); \n kept. -#}
+    - \x00-\x09, \x0b-\x1f, \x7f replaced by their Python escape text (\t, \r, \xNN); \n kept.
+    Each query needs only its event, so rows are appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
 queries as (
     select
         event_hash,
+        landing_batch,
         sql_query_raw
     from {{ ref('int_operation_facts') }}
-    where sql_query_raw is not null
+    where {{ lineage_warehouse.in_unseen_batch() }} and sql_query_raw is not null
 ),
 
 lines as (
@@ -73,6 +76,7 @@ dedented as (
 final as (
     select
         queries.event_hash,
+        queries.landing_batch,
         coalesce({{ lineage_warehouse.sql_strip_and_escape('dedented.query_text') }}, '') as sql_query
     from queries
     left join dedented

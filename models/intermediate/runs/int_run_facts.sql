@@ -6,7 +6,9 @@
       session's creationTime, never ended (§5.2, Appendix A), with sessionId, user and parent;
     - operation events bound to their parent run (Spark SQL_JOB, dbt MODEL, Unknown with only
       dataRentgen_operation): only the root reference, plus, for Spark, the spark_applicationDetails fields.
-    Log URLs lose any user:password@ (D6). -#}
+    Log URLs lose any user:password@ (D6). Each row needs only its event, so rows are appended by landing
+    batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -16,6 +18,7 @@ facets as (
         describes_own_run and not is_session_event as is_own,
         {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} as flink_base_url
     from {{ ref('int_run_event_facets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 airflow_parts as (
@@ -49,6 +52,7 @@ with_airflow_urls as (
 per_event as (
     select
         event_hash,
+        landing_batch,
         event_time,
         event_run_id as run_id,
         extractor,
@@ -122,6 +126,7 @@ per_event as (
 final as (
     select
         event_hash,
+        landing_batch,
         event_time,
         run_id,
         extractor,

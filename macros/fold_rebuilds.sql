@@ -1,0 +1,78 @@
+{#- Rebuilds of appended models whose old rows a later run can invalidate (docs/decisions.md "Incremental
+    builds: rebuilt when a location is remapped"):
+    - rows that embed ids derived from locations (dataset and job ids) stay right only while every namespace they
+      name keeps its location: a new reference that fuses two known locations, an earlier reference that renames
+      a location, a changed location_aliases seed or retention can move a namespace to another location id;
+    - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once
+      retention removes some of the events they aggregate.
+    Such a remap, and every retention trim, is recorded in `fold_rebuild_triggers` (beside raw_event_lines); a
+    model configured with append_batches_config(rebuilt_on_trigger=true) that has not been built since the newest
+    trigger empties its table and reads every batch again instead of appending. -#}
+
+{% macro fold_rebuild_triggers() -%}
+    {{ return(lineage_warehouse.relation_beside_landing('fold_rebuild_triggers')) }}
+{%- endmacro %}
+
+{#- Create the triggers table when missing and return it. It is made by statements, not by a model, so dbt's
+    relation cache may not know it: callers create it rather than ask whether it exists. -#}
+{% macro create_fold_rebuild_triggers() -%}
+    {%- set triggers = lineage_warehouse.fold_rebuild_triggers() -%}
+    {%- do run_query('create table if not exists ' ~ triggers ~ ' (reason string, recorded_at timestamp)') -%}
+    {{ return(triggers) }}
+{%- endmacro %}
+
+{#- Record a trigger named `reason` now, when `condition` (SQL, default always) holds. Runs the statements. -#}
+{% macro record_fold_rebuild_trigger(reason, condition='1 = 1') -%}
+    {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
+    {%- do run_query("insert into " ~ triggers ~ " select '" ~ reason ~ "' as reason, current_timestamp as recorded_at"
+        ~ " where " ~ condition) -%}
+{%- endmacro %}
+
+{#- True when this model must be rebuilt from every batch: it is configured so, and a trigger was recorded at
+    or after its newest landing-batch watermark (or it never recorded one). Compile-time only. -#}
+{% macro rebuild_pending() -%}
+    {%- if not execute or not config.get('meta', {}).get('rebuilt_on_trigger', false) -%}
+        {{ return(false) }}
+    {%- endif -%}
+    {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
+    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
+    {%- set built_at -%}
+        (select max(recorded_at) from {{ watermarks }} where model_name = '{{ this.identifier }}')
+    {%- endset -%}
+    {%- set query = 'select case when ' ~ built_at ~ ' is null then 1 else 0 end + count(*) from '
+        ~ triggers ~ ' where recorded_at >= ' ~ built_at -%}
+    {{ return((run_query(query).columns[0].values()[0] | int) > 0) }}
+{%- endmacro %}
+
+{#- pre-hook of such a model: empty its table before a rebuild (the model then reads every batch). -#}
+{% macro clear_before_rebuild() -%}
+    {%- if execute and is_incremental() and lineage_warehouse.rebuild_pending() -%}
+        truncate table {{ this }}
+    {%- endif -%}
+{%- endmacro %}
+
+{#- post-hook of int_namespace_locations: record a trigger when a namespace known at the previous build now has
+    another location or none, then keep this build's mapping for the next comparison. -#}
+{% macro record_location_remaps() -%}
+    {%- if not execute -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set built = lineage_warehouse.relation_beside_landing('namespace_locations_built') -%}
+    {%- do run_query('create table if not exists ' ~ built
+        ~ ' (reference_kind string, namespace string, location_id string)') -%}
+    {%- set remapped -%}
+        exists (
+            select 1
+            from {{ built }} as previous
+            left join {{ this }} as current_build
+                on
+                    previous.reference_kind = current_build.reference_kind
+                    and previous.namespace = current_build.namespace
+            where current_build.location_id is null or current_build.location_id != previous.location_id
+        )
+    {%- endset -%}
+    {%- do lineage_warehouse.record_fold_rebuild_trigger('location_remap', remapped) -%}
+    {%- do run_query('drop table if exists ' ~ built) -%}
+    {%- do run_query('create table ' ~ built ~ ' as select reference_kind, namespace, location_id from ' ~ this) -%}
+    {{ return('') }}
+{%- endmacro %}
