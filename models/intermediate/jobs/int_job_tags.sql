@@ -1,12 +1,13 @@
 {#- Tags of each job (§3.3 with D13): the union over the job's events; tag keys and values compare
     case-insensitively, each spelled as first seen (D1 order over all events: tags and values are shared across
     jobs, as in the reference's tag tables); each key keeps the value of the latest event (D1 order; within one
-    event the tag added last, see int_job_tag_events). -#}
+    event the tag added last, see int_job_tag_events). Folded from each batch's candidates
+    (int_job_tag_candidates). -#}
 
 with
 
 tag_events as (
-    select * from {{ ref('int_job_tag_events') }}
+    select * from {{ ref('int_job_tag_candidates') }}
 ),
 
 {{ lineage_warehouse.fold_tags_ctes('job_id') }}
