@@ -33,6 +33,7 @@ ORDINARY_RUN = "01941f29-7c00-7000-8000-00000000c003"
 REMAP_REBUILT_MODELS = (
     "datasets/int_dataset_references", "datasets/int_dataset_tag_events", "datasets/int_dataset_batch_firsts",
     "jobs/int_job_references", "jobs/int_job_tag_events", "jobs/int_job_tag_candidates",
+    "column_lineage/int_column_lineage_sources", "column_lineage/int_column_lineage_swaps",
 )
 
 
