@@ -6,8 +6,10 @@
     - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once
       retention removes some of the events they aggregate.
     Such a remap, and every retention trim, is recorded in `fold_rebuild_triggers` (beside raw_event_lines); a
-    model configured with append_batches_config(rebuilt_on_trigger=true) that has not been built since the newest
-    trigger empties its table and reads every batch again instead of appending. -#}
+    model configured with append_batches_config(rebuilt_on=[reasons]) that has not been built since the newest
+    trigger of one of those reasons empties its table and reads every batch again instead of appending (a model
+    upstream of the locations, like int_location_address_firsts, lists only 'retention': a remap recorded after
+    it ran must not rebuild it at the next run). -#}
 
 {% macro fold_rebuild_triggers() -%}
     {{ return(lineage_warehouse.relation_beside_landing('fold_rebuild_triggers')) }}
@@ -28,10 +30,11 @@
         ~ " where " ~ condition) -%}
 {%- endmacro %}
 
-{#- True when this model must be rebuilt from every batch: it is configured so, and a trigger was recorded at
-    or after its newest landing-batch watermark (or it never recorded one). Compile-time only. -#}
+{#- True when this model must be rebuilt from every batch: a trigger of a reason it lists in `rebuilt_on` was
+    recorded at or after its newest landing-batch watermark (or it never recorded one). Compile-time only. -#}
 {% macro rebuild_pending() -%}
-    {%- if not execute or not config.get('meta', {}).get('rebuilt_on_trigger', false) -%}
+    {%- set reasons = config.get('meta', {}).get('rebuilt_on', []) -%}
+    {%- if not execute or not reasons -%}
         {{ return(false) }}
     {%- endif -%}
     {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
@@ -40,7 +43,8 @@
         (select max(recorded_at) from {{ watermarks }} where model_name = '{{ this.identifier }}')
     {%- endset -%}
     {%- set query = 'select case when ' ~ built_at ~ ' is null then 1 else 0 end + count(*) from '
-        ~ triggers ~ ' where recorded_at >= ' ~ built_at -%}
+        ~ triggers ~ ' where recorded_at >= ' ~ built_at ~ ' and reason in (' ~ lineage_warehouse.sql_strings(reasons)
+        ~ ')' -%}
     {{ return((run_query(query).columns[0].values()[0] | int) > 0) }}
 {%- endmacro %}
 

@@ -3,14 +3,14 @@
     event each (parsing, exploding one event's facets) appends the rows of the batches it has not seen, and
     everything that folds many events together is rebuilt from those rows. -#}
 
-{#- The landing batch of the lines this run lands: 1 on a fresh or fully refreshed table, else one more than
-    the last batch landed. -#}
 {#- True when this run appends to the model's existing table (false on a fresh or fully refreshed build, in
-    unit tests, which have no table, and when a model rebuilt on a location remap has one pending). -#}
+    unit tests, which have no table, and when a rebuild trigger of the model is pending). -#}
 {% macro is_appending() -%}
     {{ return(this is not none and is_incremental() and not lineage_warehouse.rebuild_pending()) }}
 {%- endmacro %}
 
+{#- The landing batch of the lines this run lands: 1 on a fresh or fully refreshed table, else one more than
+    the last batch landed. -#}
 {% macro next_landing_batch() -%}
     {%- if lineage_warehouse.is_appending() -%}
         (select coalesce(max(landing_batch), 0) + 1 from {{ this }})
@@ -109,16 +109,16 @@
     ) as parents
 {%- endmacro %}
 
-{#- The config of a model that appends the rows of unseen landing batches. With rebuilt_on_trigger, the
-    model (whose rows embed ids derived from locations, or aggregate a batch's events) is emptied and rebuilt
-    from every batch after a location remap or a retention trim (macros/fold_rebuilds.sql). -#}
-{% macro append_batches_config(rebuilt_on_trigger=false) -%}
+{#- The config of a model that appends the rows of unseen landing batches. `rebuilt_on` lists the rebuild
+    triggers ('location_remap', 'retention') after which the model, whose rows embed ids derived from locations or
+    aggregate a batch's events, is emptied and rebuilt from every batch (macros/fold_rebuilds.sql). -#}
+{% macro append_batches_config(rebuilt_on=[]) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
         on_schema_change='fail',
-        meta={'rebuilt_on_trigger': rebuilt_on_trigger},
-        pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on_trigger else []),
+        meta={'rebuilt_on': rebuilt_on},
+        pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on else []),
         post_hook=["{{ lineage_warehouse.record_landing_batch_watermark() }}"]
     ) }}
 {%- endmacro %}

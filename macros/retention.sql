@@ -41,7 +41,9 @@
     (stg_events), the expired records (stg_event_envelopes; a record without a readable eventTime is never
     expired) and the landed lines all of whose records are expired. Each relation is trimmed with the ledger of
     the finest key it holds: event_hash, else (source_file, line_number, element_index), else (source_file,
-    line_number). Rows are removed consistently across layers, so the landing-batch watermarks stay valid. -#}
+    line_number). Rows are removed consistently across layers, so the landing-batch watermarks stay valid.
+    Models rebuilt on a 'retention' trigger (macros/fold_rebuilds.sql) are not trimmed: the trigger recorded here
+    empties and rebuilds them from retained rows in this run (a per-batch aggregate has no event key anyway). -#}
 {% macro apply_retention() -%}
     {%- set cutoff = lineage_warehouse.retention_cutoff() -%}
     {%- if cutoff is none or not execute or flags.WHICH not in ('run', 'build') -%}
@@ -52,7 +54,9 @@
         {%- if node.resource_type == 'model' and node.package_name == project_name
             and node.config.materialized == 'incremental' -%}
             {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
-            {%- if relation is not none -%}
+            {%- if 'retention' in node.config.meta.get('rebuilt_on', []) -%}
+                {{ log("retention: " ~ node.name ~ " is not trimmed: rebuilt from retained rows when events expire", info=true) }}
+            {%- elif relation is not none -%}
                 {%- do stored.update({node.name: relation}) -%}
             {%- endif -%}
         {%- endif -%}
@@ -83,26 +87,20 @@
     {%- do lineage_warehouse.record_fold_rebuild_trigger(
         'retention', 'exists (select 1 from ' ~ ledgers['events'] ~ ')') -%}
     {%- for name, relation in stored.items() | sort -%}
-        {%- if graph.nodes['model.' ~ project_name ~ '.' ~ name].config.meta.get('rebuilt_on_trigger', false) -%}
-            {#- emptied and rebuilt from retained rows in this run: the trigger recorded above is newer than its
-                watermark (macros/fold_rebuilds.sql); a per-batch aggregate has no event key to trim by -#}
-            {{ log("retention: " ~ name ~ " is rebuilt in this run", info=true) }}
+        {%- set columns = adapter.get_columns_in_relation(relation) | map(attribute='name') | map('lower') | list -%}
+        {%- if 'event_hash' in columns -%}
+            {%- set kind, keys = 'events', [('event_hash', 'expired_event_hash')] -%}
+        {%- elif 'element_index' in columns -%}
+            {%- set kind, keys = 'records', [('source_file', 'expired_source_file'),
+                ('line_number', 'expired_line_number'), ('coalesce(element_index, -1)', 'expired_element_key')] -%}
+        {%- elif 'line_number' in columns -%}
+            {%- set kind, keys = 'lines', [('source_file', 'expired_source_file'),
+                ('line_number', 'expired_line_number')] -%}
         {%- else -%}
-            {%- set columns = adapter.get_columns_in_relation(relation) | map(attribute='name') | map('lower') | list -%}
-            {%- if 'event_hash' in columns -%}
-                {%- set kind, keys = 'events', [('event_hash', 'expired_event_hash')] -%}
-            {%- elif 'element_index' in columns -%}
-                {%- set kind, keys = 'records', [('source_file', 'expired_source_file'),
-                    ('line_number', 'expired_line_number'), ('coalesce(element_index, -1)', 'expired_element_key')] -%}
-            {%- elif 'line_number' in columns -%}
-                {%- set kind, keys = 'lines', [('source_file', 'expired_source_file'),
-                    ('line_number', 'expired_line_number')] -%}
-            {%- else -%}
-                {{ exceptions.raise_compiler_error("retention: incremental model " ~ name ~ " has no event key (event_hash, element_index or line_number)") }}
-            {%- endif -%}
-            {%- do lineage_warehouse.delete_matching_rows(relation, ledgers[kind], keys) -%}
-            {{ log("retention: trimmed " ~ name ~ " of events before " ~ cutoff, info=true) }}
+            {{ exceptions.raise_compiler_error("retention: incremental model " ~ name ~ " has no event key (event_hash, element_index or line_number)") }}
         {%- endif -%}
+        {%- do lineage_warehouse.delete_matching_rows(relation, ledgers[kind], keys) -%}
+        {{ log("retention: trimmed " ~ name ~ " of events before " ~ cutoff, info=true) }}
     {%- endfor -%}
     {%- for kind in ['events', 'records', 'lines'] -%}
         {%- do run_query('drop table if exists ' ~ ledgers[kind]) -%}

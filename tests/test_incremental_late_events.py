@@ -28,13 +28,14 @@ CHILD_RUN = "01941f29-7c00-7000-8000-00000000b002"
 FUSING_RUN_1 = "01941f29-7c00-7000-8000-00000000c001"
 FUSING_RUN_2 = "01941f29-7c00-7000-8000-00000000c002"
 ORDINARY_RUN = "01941f29-7c00-7000-8000-00000000c003"
-# models holding location-derived ids (int_location_address_firsts, upstream of the locations, is rebuilt on
-# retention triggers only: tests/test_retention.py)
+# models holding location-derived ids
 REMAP_REBUILT_MODELS = (
     "datasets/int_dataset_references", "datasets/int_dataset_tag_events", "datasets/int_dataset_batch_firsts",
     "jobs/int_job_references", "jobs/int_job_tag_events", "jobs/int_job_tag_candidates",
     "column_lineage/int_column_lineage_sources", "column_lineage/int_column_lineage_swaps",
 )
+# upstream of the locations, rebuilt on retention triggers only (tests/test_retention.py): a remap never rebuilds it
+RETENTION_ONLY_MODEL = "locations/int_location_address_firsts"
 
 
 def event(event_type: str, time: str, run_id: str, job: str, run_facets: dict[str, Any] | None = None,
@@ -88,10 +89,8 @@ def run_row(wh: Warehouse, run_id: str) -> dict[str, Any] | None:
 def rebuild_state(wh: Warehouse) -> dict[str, Any]:
     """The recorded rebuild triggers and, per remap-rebuilt model, whether its last run read every batch."""
     triggers = [reason for (reason,) in wh.query("select reason from raw.fold_rebuild_triggers order by recorded_at")]
-    read_all = {}
-    for model in REMAP_REBUILT_MODELS:
-        read_all[model] = "landing_batch >" not in wh.compiled(f"intermediate/{model}.sql")
-    return {"triggers": triggers, "read_all": read_all}
+    return {"triggers": triggers, "read_all": {model: wh.read_every_batch(model) for model in REMAP_REBUILT_MODELS},
+            "retention_only_read_all": wh.read_every_batch(RETENTION_ONLY_MODEL)}
 
 
 def dataset_locations(wh: Warehouse) -> dict[str, str]:
@@ -182,6 +181,9 @@ def test_location_remap_rebuilds_the_located_models_once(batches: dict[str, Any]
     # an ordinary batch remaps nothing: they append its rows only, and the datasets keep their fused location
     assert third["triggers"] == ["location_remap"]
     assert not any(third["read_all"].values()), third["read_all"]
+    # the model upstream of the locations appends in both runs: the remap was recorded after it ran in the second
+    # run, and a remap is not among its rebuild reasons in the third
+    assert not second["retention_only_read_all"] and not third["retention_only_read_all"]
     assert batches["third"]["locations"]["orders_copy"] == batches["second"]["locations"]["orders_copy"]
 
 

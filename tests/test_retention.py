@@ -62,7 +62,7 @@ def land_with_and_without_retention(tmp: Path, target: str) -> dict[str, Any]:
     wh.dbt(["run"], events=glob, extra_vars=RETENTION)
     triggers = [reason for (reason,) in wh.query("select reason from raw.fold_rebuild_triggers")] \
         if target == "duckdb" else None
-    read_all = {model: "landing_batch >" not in wh.compiled(f"intermediate/{model}.sql") for model in PER_BATCH_FOLDS}
+    read_all = {model: wh.read_every_batch(model) for model in PER_BATCH_FOLDS}
     return {"wh": wh, "glob": glob, "expired_in_batch_1": sum(1 for t in before if t < CUTOFF),
             "triggers": triggers, "read_all": read_all}
 

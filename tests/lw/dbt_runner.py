@@ -80,6 +80,11 @@ class Warehouse:
         """The SQL the last dbt command compiled for a model, e.g. compiled("raw/raw_event_lines.sql")."""
         return (self.root / "target" / "compiled" / "lineage_warehouse" / "models" / model_path).read_text()
 
+    def read_every_batch(self, model: str) -> bool:
+        """Whether the last run of an append-by-batch model, e.g. "datasets/int_datasets", read every landing batch
+        (no unseen-batch filter compiled in: a fresh build or a rebuild)."""
+        return "landing_batch >" not in self.compiled(f"intermediate/{model}.sql")
+
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         """Rows of a query on the DuckDB warehouse (read-only connection)."""
         import duckdb

@@ -2,7 +2,7 @@
     operation, its source dataset as named (before any Spark swap) and its target, the lineage node of the output
     entry it belongs to. Appended by landing batch; rebuilt from every batch when a namespace moves to another
     location or retention trims (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

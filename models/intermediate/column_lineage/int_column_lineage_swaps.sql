@@ -3,7 +3,7 @@
     batches is the greatest). int_column_lineage_events resolves sources with the latest over all batches.
     Appended by landing batch; rebuilt from every batch when a namespace moves to another location or
     retention trims. -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 
@@ -31,14 +31,21 @@ swapped_entries as (
     where {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }} and entries.is_swapped
 ),
 
+ordered_swaps as (
+    select
+        *,
+        order_key || node_dataset_id as swap_order
+    from swapped_entries
+),
+
 final as (
     select
         landing_batch,
         operation_id,
         physical_dataset_id,
-        max(order_key || node_dataset_id) as swap_order,
-        max_by(node_dataset_id, order_key || node_dataset_id) as table_dataset_id
-    from swapped_entries
+        max(swap_order) as swap_order,
+        max_by(node_dataset_id, swap_order) as table_dataset_id
+    from ordered_swaps
     group by landing_batch, operation_id, physical_dataset_id
 )
 

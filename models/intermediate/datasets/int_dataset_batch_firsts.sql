@@ -2,7 +2,7 @@
     event_hash, then name) and the first and last eventTime, so that int_datasets folds one row per dataset and
     batch instead of every reference. Appended by landing batch; rebuilt from every batch when a namespace
     moves to another location or retention trims events (macros/fold_rebuilds.sql). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

@@ -2,7 +2,7 @@
     location and dataset id: input/output entries (IO), their Spark TABLE nodes (NODE), symlink identifiers
     (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per integration. Rows are
     appended by landing batch and rebuilt from every batch when a namespace moves to another location. -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

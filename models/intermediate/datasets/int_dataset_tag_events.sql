@@ -3,7 +3,7 @@
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
     dataset (§2.3). Entries without a key or a value are ignored. Appended by landing batch; rebuilt from every
     batch when a namespace moves to another location (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

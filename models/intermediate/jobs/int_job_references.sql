@@ -2,7 +2,7 @@
     with the run it is the job of and the job's location and id. The references are parsed once per event in
     int_job_reference_facts; the location is resolved here. Appended by landing batch, and rebuilt from every
     batch when a later event moves a namespace to another location (macros/fold_rebuilds.sql). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

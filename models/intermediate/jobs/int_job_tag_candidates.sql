@@ -2,7 +2,7 @@
     tag key and of each value, and the latest value of each (job, tag key). int_job_tags folds these instead
     of every tag event. Appended by landing batch; rebuilt from every batch after a location remap or a
     retention trim (job ids, and a trimmed batch's winners, change). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

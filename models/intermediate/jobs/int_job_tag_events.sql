@@ -9,7 +9,7 @@
     source_rank and position order the tags of one event as the reference adds them (1 job tags, 2 engine,
     3 adapter, 4 client version, 5 run tags), so that the later one wins within an event.
     Appended by landing batch; rebuilt from every batch when a namespace moves to another location (job ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 with
 

@@ -2,7 +2,7 @@
     what int_location_addresses ranks to name a fused location, so that it ranks one row per address and
     batch instead of every reference. Appended by landing batch; rebuilt from every batch after a retention
     trim (the first reference of a batch may have expired). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on_trigger=true) }}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 
 with
 
