@@ -4,9 +4,10 @@
       name keeps its location: a new reference that fuses two known locations, an earlier reference that renames
       a location, a changed location_aliases seed or retention can move a namespace to another location id;
     - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once
-      retention removes some of the events they aggregate.
-    Such a remap, and every retention trim, is recorded in `fold_rebuild_triggers` (beside raw_event_lines); a
-    model configured with append_batches_config(rebuilt_on=[reasons]) that has not been built since the newest
+      retention removes some of the events they aggregate;
+    - refolds scoped to operations (macros/refold_scopes.sql) cannot name the run or job an operation left.
+    Such a remap or move (`fold_move`), and every retention trim, is recorded in `fold_rebuild_triggers` (beside raw_event_lines); a
+    model configured with append_batches_config(rebuilt_on=[reasons]) (or refold_config) that has not been built since the newest
     trigger of one of those reasons empties its table and reads every batch again instead of appending (a model
     upstream of the locations, like int_location_address_firsts, lists only 'retention': a remap recorded after
     it ran must not rebuild it at the next run). -#}
@@ -55,28 +56,34 @@
     {%- endif -%}
 {%- endmacro %}
 
-{#- post-hook of int_namespace_locations: record a trigger when a namespace known at the previous build now has
-    another location or none, then keep this build's mapping for the next comparison. -#}
-{% macro record_location_remaps() -%}
+{#- post-hook of a fold whose mapping later models embed in their rows (int_namespace_locations: namespace ->
+    location; int_operations: operation -> run; int_runs: run -> job): record a `reason` trigger when a key of the
+    previous build's mapping (kept as `built_name` beside raw_event_lines) now maps to another value or is gone,
+    then keep this build's mapping for the next comparison. -#}
+{% macro record_mapping_changes(reason, built_name, keys, value) -%}
     {%- if not execute -%}
         {{ return('') }}
     {%- endif -%}
-    {%- set built = lineage_warehouse.relation_beside_landing('namespace_locations_built') -%}
-    {%- do run_query('create table if not exists ' ~ built
-        ~ ' (reference_kind string, namespace string, location_id string)') -%}
-    {%- set remapped -%}
+    {%- set built = lineage_warehouse.relation_beside_landing(built_name) -%}
+    {%- set columns = (keys + [value]) | join(', ') -%}
+    {%- do run_query('create table if not exists ' ~ built ~ ' as select ' ~ columns ~ ' from ' ~ this
+        ~ ' where 1 = 0') -%}
+    {%- set changed -%}
         exists (
             select 1
             from {{ built }} as previous
             left join {{ this }} as current_build
                 on
-                    previous.reference_kind = current_build.reference_kind
-                    and previous.namespace = current_build.namespace
-            where current_build.location_id is null or current_build.location_id != previous.location_id
+                    {% for key in keys -%}
+                    previous.{{ key }} = current_build.{{ key }}{% if not loop.last %} and {% endif %}
+                    {%- endfor %}
+            where
+                current_build.{{ keys[0] }} is null
+                or coalesce(current_build.{{ value }}, '') != coalesce(previous.{{ value }}, '')
         )
     {%- endset -%}
-    {%- do lineage_warehouse.record_fold_rebuild_trigger('location_remap', remapped) -%}
+    {%- do lineage_warehouse.record_fold_rebuild_trigger(reason, changed) -%}
     {%- do run_query('drop table if exists ' ~ built) -%}
-    {%- do run_query('create table ' ~ built ~ ' as select reference_kind, namespace, location_id from ' ~ this) -%}
+    {%- do run_query('create table ' ~ built ~ ' as select ' ~ columns ~ ' from ' ~ this) -%}
     {{ return('') }}
 {%- endmacro %}

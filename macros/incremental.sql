@@ -35,10 +35,15 @@
     {{ return(watermarks) }}
 {%- endmacro %}
 
+{#- The relation of a model of this project by name (for hooks reading a model they do not ref). -#}
+{% macro model_relation(name) -%}
+    {%- set node = graph.nodes['model.lineage_warehouse.' ~ name] -%}
+    {{ return(api.Relation.create(database=node.database, schema=node.schema, identifier=node.alias)) }}
+{%- endmacro %}
+
 {#- A bookkeeping relation named `identifier` in the schema of raw_event_lines (not a model). -#}
 {% macro relation_beside_landing(identifier) -%}
-    {%- set landing = graph.nodes['model.lineage_warehouse.raw_event_lines'] -%}
-    {{ return(api.Relation.create(database=landing.database, schema=landing.schema, identifier=identifier)) }}
+    {{ return(lineage_warehouse.model_relation('raw_event_lines').incorporate(path={'identifier': identifier})) }}
 {%- endmacro %}
 
 {#- The last landing batch this model has read: the newest watermark it recorded, or the last batch among its
@@ -49,18 +54,23 @@
         select coalesce(max(landing_batch), 0) from {{ this }}
         {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is not none %}
         union all
-        select max(landing_batch) from (
-            select
-                landing_batch,
-                row_number() over (order by recorded_at desc, landing_batch desc) as newest
-            from {{ watermarks }}
-            where model_name = '{{ this.identifier }}'
-        ) as recorded
-        where newest = 1
+        {{ lineage_warehouse.newest_watermark_query(watermarks) }}
         {%- endif %}
     {%- endset -%}
     {%- set values = run_query(query).columns[0].values() | reject('none') | list -%}
     {{ return(values | max) }}
+{%- endmacro %}
+
+{#- The landing batch of this model's newest watermark (NULL when it recorded none), as a query. -#}
+{% macro newest_watermark_query(watermarks) -%}
+    select max(landing_batch) from (
+        select
+            landing_batch,
+            row_number() over (order by recorded_at desc, landing_batch desc) as newest
+        from {{ watermarks }}
+        where model_name = '{{ this.identifier }}'
+    ) as recorded
+    where newest = 1
 {%- endmacro %}
 
 {#- A condition on an upstream row: true when its landing batch is not in this model yet (always true on a
@@ -110,7 +120,7 @@
 {%- endmacro %}
 
 {#- The config of a model that appends the rows of unseen landing batches. `rebuilt_on` lists the rebuild
-    triggers ('location_remap', 'retention') after which the model, whose rows embed ids derived from locations or
+    triggers ('location_remap', 'retention'; 'fold_move' concerns refolds, macros/refold_scopes.sql) after which the model, whose rows embed ids derived from locations or
     aggregate a batch's events, is emptied and rebuilt from every batch (macros/fold_rebuilds.sql). -#}
 {% macro append_batches_config(rebuilt_on=[]) -%}
     {{ config(

@@ -8,7 +8,12 @@ Two landing batches of hand-built events, `dbt run` after each, on one DuckDB wa
 - a location that fuses two known ones (§1.1 step 5/D7: `kafka://k1:9092` and `kafka://k2:9092` are two
   locations until `kafka://k1:9092,k2:9092` names both hosts as one); the models whose appended rows hold
   location-derived ids are rebuilt from every batch in that run, and append again after an ordinary third batch
-  (decisions.md "Incremental builds: rebuilt when a location is remapped").
+  (decisions.md "Incremental builds: rebuilt when a location is remapped");
+- in the ordinary third batch, a late event of a known operation adds an output: the models refolded by operation
+  and the lineage edges refold the scope of the operations the batch touches, with their runs and jobs, instead of
+  being rebuilt (decisions.md "Incremental builds: refolding the operations new events touch");
+- a fourth batch moves a known run to another job (its latest event names another job, D11): a `fold_move`
+  trigger rebuilds the refolded models whole, and the old job's edges lose the run.
 Expected values come from the rules, written by hand; the last check is that a --full-refresh changes nothing.
 """
 from __future__ import annotations
@@ -34,6 +39,12 @@ REMAP_REBUILT_MODELS = (
     "jobs/int_job_references", "jobs/int_job_tag_events", "jobs/int_job_tag_candidates",
     "column_lineage/int_column_lineage_sources", "column_lineage/int_column_lineage_swaps",
 )
+# refolded by scope in an ordinary run
+REFOLD_MODELS = (
+    "intermediate/io/int_io_events", "intermediate/io/int_io_rows", "marts/inputs", "marts/outputs",
+    "marts/column_lineage", "intermediate/lineage/int_lineage_process_edges", "marts/lineage/column_lineage_edges",
+)
+MOVE_UNAFFECTED_MODELS = ("intermediate/io/int_io_events", "intermediate/io/int_io_rows")
 # upstream of the locations, rebuilt on retention triggers only (tests/test_retention.py): a remap never rebuilds it
 RETENTION_ONLY_MODEL = "locations/int_location_address_firsts"
 
@@ -72,6 +83,13 @@ SECOND_BATCH = [
 THIRD_BATCH = [
     event("COMPLETE", "2025-01-04T01:00:00Z", ORDINARY_RUN, "copy_job",
           inputs=[topic("kafka://k1:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_copy")]),
+    # late: the first batch's copy also wrote an audit topic
+    event("RUNNING", "2025-01-01T00:30:00Z", FUSING_RUN_1, "copy_job",
+          inputs=[topic("kafka://k1:9092", "orders")], outputs=[topic("kafka://k2:9092", "orders_audit")]),
+]
+FOURTH_BATCH = [
+    # the ordinary run's latest event names another job: the run moves to it (D11)
+    event("COMPLETE", "2025-01-04T02:00:00Z", ORDINARY_RUN, "copy_job_v2"),
 ]
 
 
@@ -90,7 +108,16 @@ def rebuild_state(wh: Warehouse) -> dict[str, Any]:
     """The recorded rebuild triggers and, per remap-rebuilt model, whether its last run read every batch."""
     triggers = [reason for (reason,) in wh.query("select reason from raw.fold_rebuild_triggers order by recorded_at")]
     return {"triggers": triggers, "read_all": {model: wh.read_every_batch(model) for model in REMAP_REBUILT_MODELS},
-            "retention_only_read_all": wh.read_every_batch(RETENTION_ONLY_MODEL)}
+            "retention_only_read_all": wh.read_every_batch(RETENTION_ONLY_MODEL),
+            "refolded": {model: "__refold_scope" in wh.compiled(f"{model}.sql") for model in REFOLD_MODELS}}
+
+
+def job_output_edges(wh: Warehouse) -> set[tuple[str, str, int]]:
+    """JOB-grain OUTPUT edges as (job name, dataset name, runs)."""
+    return set(wh.query("select j.name, d.name, e.run_count from marts.lineage_edges as e"
+                        " inner join marts.jobs as j on e.from_id = j.job_id"
+                        " inner join marts.datasets as d on e.to_id = d.dataset_id"
+                        " where e.granularity = 'JOB' and e.edge_kind = 'OUTPUT'"))
 
 
 def dataset_locations(wh: Warehouse) -> dict[str, str]:
@@ -134,11 +161,19 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     third = {
         "locations": dataset_locations(wh),
         "rebuild": rebuild_state(wh),
+        "job_outputs": job_output_edges(wh),
+        "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]},
+    }
+    land(root / "landing", "batch_4.jsonl", FOURTH_BATCH)
+    wh.dbt(["run"], events=glob)
+    fourth = {
+        "rebuild": rebuild_state(wh),
+        "job_outputs": job_output_edges(wh),
         "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]},
     }
     wh.dbt(["run", "--full-refresh"], events=glob)
     refreshed = {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]}
-    return {"first": first, "second": second, "third": third, "refreshed": refreshed}
+    return {"first": first, "second": second, "third": third, "fourth": fourth, "refreshed": refreshed}
 
 
 def test_late_complete_updates_the_run(batches: dict[str, Any]) -> None:
@@ -187,7 +222,28 @@ def test_location_remap_rebuilds_the_located_models_once(batches: dict[str, Any]
     assert batches["third"]["locations"]["orders_copy"] == batches["second"]["locations"]["orders_copy"]
 
 
+def test_ordinary_batch_refolds_the_touched_operations(batches: dict[str, Any]) -> None:
+    second, third = batches["second"]["rebuild"], batches["third"]["rebuild"]
+    # the remapping run rebuilt them whole; the ordinary run refolded a scope
+    assert not any(second["refolded"].values()), second["refolded"]
+    assert all(third["refolded"].values()), third["refolded"]
+    # the late event of the first batch's operation added its audit output to the run and the job; the job now
+    # wrote orders_copy in two runs
+    assert {("copy_job", "orders_audit", 1), ("copy_job", "orders_copy", 2)} <= batches["third"]["job_outputs"]
+
+
+def test_run_moving_to_another_job_rebuilds_the_refolded_models(batches: dict[str, Any]) -> None:
+    fourth = batches["fourth"]["rebuild"]
+    assert fourth["triggers"] == ["location_remap", "fold_move"]
+    # the models holding the job of a run are rebuilt; int_io_events and int_io_rows hold no job (an operation
+    # moves to another run only by an event of its own, which puts it in their scope): they keep refolding
+    assert {model for model, refolded in fourth["refolded"].items() if refolded} == set(MOVE_UNAFFECTED_MODELS)
+    # the old job keeps only its first run; the new job has the moved run's output
+    outputs = batches["fourth"]["job_outputs"]
+    assert ("copy_job", "orders_copy", 1) in outputs and ("copy_job_v2", "orders_copy", 1) in outputs
+
+
 def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any]) -> None:
-    # the third, ordinary batch came after the late events; a full refresh of all three changes no mart
-    assert batches["refreshed"] == batches["third"]["marts"]
-    assert batches["third"]["marts"] != batches["second"]["marts"]
+    # the fourth batch came after the late events; a full refresh of all four changes no mart
+    assert batches["refreshed"] == batches["fourth"]["marts"]
+    assert batches["fourth"]["marts"] != batches["third"]["marts"] != batches["second"]["marts"]

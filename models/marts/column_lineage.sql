@@ -1,11 +1,14 @@
 {#- Column lineage (entities.md "Direct/Indirect Column Lineage relation"; §8; D2 grain: hour bucket (§7.2),
     operation, source dataset, target dataset, source column, target column or NULL; types OR-ed), with the
-    run and job of the operation. DIRECT rows have a target column, INDIRECT rows none. -#}
+    run and job of the operation. DIRECT rows have a target column, INDIRECT rows none. Refolded by operation
+    (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('operation') }}
 
 with
 
 relations as (
     select * from {{ ref('int_column_lineage_events') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 operations as (
@@ -14,6 +17,7 @@ operations as (
         created_at,
         run_id
     from {{ ref('int_operations') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 runs as (

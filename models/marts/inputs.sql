@@ -1,11 +1,12 @@
 {#- Inputs (entities.md "Input relation"; §7; D2 grain (hour bucket, operation, dataset, schema), counters =
     max of the non-null values; D3 zero kept; D4 bad numbers NULL), with the run and job of the operation. -#}
+{{ lineage_warehouse.refold_config('operation') }}
 
 with
 
 inputs as (
     select * from {{ ref('int_io_rows') }}
-    where io_kind = 'INPUT'
+    where io_kind = 'INPUT' and {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 runs as (

@@ -1,11 +1,12 @@
 {#- Outputs (entities.md "Output relation"; §7; D2 grain, counters = max of the non-null values, types OR-ed;
     D3; D4; §7.4 + D10 output types), with the run and job of the operation. -#}
+{{ lineage_warehouse.refold_config('operation') }}
 
 with
 
 outputs as (
     select * from {{ ref('int_io_rows') }}
-    where io_kind = 'OUTPUT'
+    where io_kind = 'OUTPUT' and {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 runs as (

@@ -2,12 +2,15 @@
     node, after the Spark swap), schema, hour bucket (§7.2), statistics (§7.3 with D3, D4) and, for outputs,
     the output type (§7.4, D10). Run-level events contribute nothing (kept as in the reference). The per-event
     part is parsed once in int_io_entry_facts; this model joins it to the folds (operations, locations), which
-    a later event may change. -#}
+    a later event may change. Refolded by operation (macros/refold_scopes.sql): an operation that changes run
+    does so by an event of its own, so only remaps and retention rebuild it. -#}
+{{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
 
 with
 
 entries as (
     select * from {{ ref('int_io_entry_facts') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 operations as (
@@ -16,6 +19,7 @@ operations as (
         created_at,
         run_id
     from {{ ref('int_operations') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 sql_types as (

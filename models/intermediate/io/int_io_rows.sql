@@ -1,11 +1,13 @@
 {#- Inputs and outputs at their grain (D2): one row per (io kind, hour bucket, operation, dataset, schema).
     Counters: max of the non-null values (they are cumulative; 0 is a value, D3); output types OR-ed; the
-    first and last eventTime that fed the row. -#}
+    first and last eventTime that fed the row. Refolded by operation (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
 
 with
 
 io_events as (
     select * from {{ ref('int_io_events') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 final as (

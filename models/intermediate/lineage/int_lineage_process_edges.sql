@@ -2,7 +2,10 @@
     JOB granularity. Stage 1: per (job, run, operation, dataset) counters = MAX over the hour buckets (cumulative
     counters), output types OR-ed, first/last interaction = MIN/MAX of created_at. Stage 2: per granularity key
     counters = SUM of the stage-1 values (NULL when all are NULL; an overflowing sum is NULL, like D4), types OR-ed
-    (UNKNOWN is the 0 flag, so it drops out), interactions MIN/MAX, distinct runs and operations counted. -#}
+    (UNKNOWN is the 0 flag, so it drops out), interactions MIN/MAX, distinct runs and operations counted.
+    Refolded by process: the operations new events touch, their runs and jobs (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('process',
+    process_key="case edge_kind when 'INPUT' then to_id else from_id end") }}
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id'), ('JOB', 'job_id')] %}
 
 with
@@ -43,6 +46,14 @@ io_rows as (
     from outputs
 ),
 
+scoped_io_rows as (
+    select * from io_rows
+    where
+        {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
+        or {{ lineage_warehouse.in_refold_scope('run_id', 'RUN') }}
+        or {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
+),
+
 per_operation as (
     select
         edge_kind,
@@ -56,7 +67,7 @@ per_operation as (
         bit_or(output_types_mask) as output_types_mask,
         min(created_at) as first_interaction_at,
         max(created_at) as last_interaction_at
-    from io_rows
+    from scoped_io_rows
     group by edge_kind, job_id, run_id, operation_id, dataset_id
 ),
 
@@ -77,7 +88,7 @@ per_operation as (
             count(distinct run_id) as run_count,
             count(distinct operation_id) as operation_count
         from per_operation
-        where {{ process_column }} is not null
+        where {{ process_column }} is not null and {{ lineage_warehouse.in_refold_scope(process_column, granularity) }}
         group by edge_kind, {{ process_column }}, dataset_id
     ),
 

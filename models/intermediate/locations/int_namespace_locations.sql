@@ -2,7 +2,7 @@
     namespace and a job namespace parse differently, §1): the address is parsed once per distinct namespace,
     so the many per-reference lookups (dataset_location_join, job_location_join) compare plain text. A
     post-hook records when a namespace known before moved to another location (macros/fold_rebuilds.sql). -#}
-{{ config(post_hook=["{{ lineage_warehouse.record_location_remaps() }}"]) }}
+{{ config(post_hook=["{{ lineage_warehouse.record_mapping_changes('location_remap', 'namespace_locations_built', ['reference_kind', 'namespace'], 'location_id') }}"]) }}
 
 with
 

@@ -2,7 +2,10 @@
     STARTED > UNKNOWN); name, type, times, ended_reason, position, group, description and SQL = the value of
     the latest event (D1 order) that has one (0 is a value, D3; an empty name counts as none); run = the run
     of the earliest event (the reference writes run_id on insert only). A name never given is `unknown`, a
-    type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5). -#}
+    type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5).
+    last_landing_batch (the newest landing batch with an event of the operation) scopes the refolds of the
+    models downstream; a post-hook records when an operation changed run (macros/refold_scopes.sql). -#}
+{{ config(post_hook=["{{ lineage_warehouse.record_mapping_changes('fold_move', 'operation_runs_built', ['operation_id'], 'run_id') }}"]) }}
 
 with
 
@@ -24,6 +27,7 @@ folded as (
         operation_id,
         min(event_time) as first_event_at,
         max(event_time) as last_event_at,
+        max(landing_batch) as last_landing_batch,
         min_by(run_id, order_key) as run_id,
         max(status_rank) as status_rank,
         {{ lineage_warehouse.latest_non_null("nullif(name, '')", 'order_key') }} as name,
@@ -59,7 +63,8 @@ final as (
         description,
         sql_query,
         first_event_at,
-        last_event_at
+        last_event_at,
+        last_landing_batch
     from folded
 )
 

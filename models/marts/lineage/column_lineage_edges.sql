@@ -1,12 +1,20 @@
 {#- lineage.md "Column lineage roll-up": column-lineage rows grouped by (process at OPERATION / RUN / JOB grain or
     none at DATASET grain, source dataset, target dataset, source column, target column or NULL): types OR-ed
-    (as names and mask), last_used_at = MAX(created_at). DIRECT rows have a target column, INDIRECT rows none. -#}
+    (as names and mask), last_used_at = MAX(created_at). DIRECT rows have a target column, INDIRECT rows none.
+    Refolded by process (the operations new events touch, their runs and jobs) and by the dataset pairs those
+    operations link now or linked before (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('process_and_pairs', pairs_from='column_lineage') }}
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id'), ('JOB', 'job_id'), ('DATASET', none)] %}
 
 with
 
 column_lineage as (
     select * from {{ ref('column_lineage') }}
+    where
+        {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
+        or {{ lineage_warehouse.in_refold_scope('run_id', 'RUN') }}
+        or {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
+        or {{ lineage_warehouse.in_refold_pairs() }}
 ),
 
 {% for granularity, process_column in granularities %}
@@ -27,7 +35,12 @@ column_lineage as (
             bit_or(types_mask) as types_mask,
             max(created_at) as last_used_at
         from column_lineage
-        {% if process_column %}where {{ process_column }} is not null{% endif %}
+        where
+            {% if process_column -%}
+                {{ process_column }} is not null and {{ lineage_warehouse.in_refold_scope(process_column, granularity) }}
+            {%- else -%}
+                {{ lineage_warehouse.in_refold_pairs() }}
+            {%- endif %}
         group by
             {% if process_column %}{{ process_column }},{% endif %}
             source_dataset_id,
