@@ -95,7 +95,8 @@
     {%- set parents = [] -%}
     {%- for parent_id in model.depends_on.nodes -%}
         {%- set parent = graph.nodes.get(parent_id) -%}
-        {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental' -%}
+        {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental'
+            and not parent.config.meta.get('refold_scope') -%}
             {%- do parents.append(api.Relation.create(database=parent.database, schema=parent.schema,
                                                       identifier=parent.alias)) -%}
         {%- endif -%}

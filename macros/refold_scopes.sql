@@ -11,12 +11,13 @@
     (a late earlier event), int_operations / int_runs record a `fold_move` trigger, and location remaps and
     retention record theirs: the model is then emptied and rebuilt (macros/fold_rebuilds.sql). -#}
 
-{#- The config of a scoped refold; `scope` is 'operation' (rows keyed by operation_id), 'process' (edge rows
+{#- The config of a scoped refold; `scope` is 'operation' (rows keyed by operation_id), 'operation_events'
+    (the same, for int_operations itself: the operations with an event in an unseen batch), 'process' (edge rows
     keyed by granularity and process_id) or 'process_and_pairs' (and DATASET-grain rows keyed by their dataset
     pair, read from the model `pairs_from`); `process_key` the expression of a row's process id; `rebuilt_on`
-    the triggers that rebuild the model whole. -#}
+    the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
 {% macro refold_config(scope, rebuilt_on=['location_remap', 'retention', 'fold_move'], pairs_from=none,
-                       process_key='process_id') -%}
+                       process_key='process_id', post_hooks=[]) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
@@ -25,7 +26,7 @@
               'process_key': process_key},
         pre_hook=["{{ lineage_warehouse.clear_before_rebuild() }}",
                   "{{ lineage_warehouse.prepare_refold_scope() }}"],
-        post_hook=["{{ lineage_warehouse.finish_refold() }}"]
+        post_hook=["{{ lineage_warehouse.finish_refold() }}"] + post_hooks
     ) }}
 {%- endmacro %}
 
@@ -67,9 +68,15 @@
     {%- set scope_kind = config.get('meta', {}).get('refold_scope') -%}
     {%- set scope = lineage_warehouse.refold_scope_relation() -%}
     {%- do run_query('drop table if exists ' ~ scope) -%}
-    {%- if scope_kind == 'operation' -%}
+    {%- if scope_kind in ('operation', 'operation_events') -%}
+        {%- if scope_kind == 'operation' -%}
+            {%- set touched = lineage_warehouse.refold_operations_sql(with_jobs=false) -%}
+        {%- else -%}
+            {%- set touched = 'select operation_id from ' ~ lineage_warehouse.model_relation('int_operation_facts')
+                ~ ' where landing_batch > ' ~ lineage_warehouse.refolded_landing_batch() -%}
+        {%- endif -%}
         {%- do run_query('create table ' ~ scope ~ ' as select distinct operation_id as refold_operation_id from ('
-            ~ lineage_warehouse.refold_operations_sql(with_jobs=false) ~ ') as touched') -%}
+            ~ touched ~ ') as touched') -%}
         {%- do lineage_warehouse.delete_matching_rows(this, scope, [('operation_id', 'refold_operation_id')]) -%}
         {{ return('') }}
     {%- endif -%}

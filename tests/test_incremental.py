@@ -44,8 +44,8 @@ APPEND_MODELS = {
 # refolded for the operations new events touch (decisions.md "Incremental builds: refolding the operations new
 # events touch"): their watermark is the newest landing batch too
 REFOLD_MODELS = {
-    "int_io_events", "int_io_rows", "inputs", "outputs", "column_lineage", "int_lineage_process_edges",
-    "column_lineage_edges",
+    "int_operations", "operations", "int_io_events", "int_io_rows", "inputs", "outputs", "column_lineage",
+    "int_lineage_process_edges", "column_lineage_edges",
 }
 
 

@@ -1,9 +1,12 @@
-{#- Operations (entities.md "Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run. -#}
+{#- Operations (entities.md "Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run.
+    Refolded by operation (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('operation') }}
 
 with
 
 operations as (
     select * from {{ ref('int_operations') }}
+    where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 runs as (

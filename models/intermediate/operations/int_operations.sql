@@ -4,8 +4,11 @@
     of the earliest event (the reference writes run_id on insert only). A name never given is `unknown`, a
     type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5).
     last_landing_batch (the newest landing batch with an event of the operation) scopes the refolds of the
-    models downstream; a post-hook records when an operation changed run (macros/refold_scopes.sql). -#}
-{{ config(post_hook=["{{ lineage_warehouse.record_mapping_changes('fold_move', 'operation_runs_built', ['operation_id'], 'run_id') }}"]) }}
+    models downstream; a post-hook records when an operation changed run. An operation's row needs only its own
+    events: refolded for the operations with an event in an unseen batch (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('operation_events', rebuilt_on=['retention'], post_hooks=[
+    "{{ lineage_warehouse.record_mapping_changes('fold_move', 'operation_runs_built', ['operation_id'], 'run_id') }}"
+]) }}
 
 with
 
@@ -20,6 +23,7 @@ facts as (
     from {{ ref('int_operation_facts') }} as operation_facts
     left join {{ ref('int_operation_sql') }} as operation_sql
         on operation_facts.event_hash = operation_sql.event_hash
+    where {{ lineage_warehouse.in_refold_scope('operation_facts.operation_id') }}
 ),
 
 folded as (
