@@ -6,11 +6,11 @@
     - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once
       retention removes some of the events they aggregate;
     - refolds scoped to operations (macros/refold_scopes.sql) cannot name the run or job an operation left.
-    Such a remap or move (`fold_move`), and every retention trim, is recorded in `fold_rebuild_triggers` (beside raw_event_lines); a
-    model configured with append_batches_config(rebuilt_on=[reasons]) (or refold_config) that has not been built since the newest
-    trigger of one of those reasons empties its table and reads every batch again instead of appending (a model
-    upstream of the locations, like int_location_address_firsts, lists only 'retention': a remap recorded after
-    it ran must not rebuild it at the next run). -#}
+    Such a remap or move (`fold_move`), and every retention trim, is recorded in `fold_rebuild_triggers` (beside
+    raw_event_lines); a model configured with append_batches_config(rebuilt_on=[reasons]) or refold_config that
+    has not been built since the newest trigger of one of those reasons empties its table and reads every batch
+    again instead of appending (a model upstream of the locations, like int_location_address_firsts, lists only
+    'retention': a remap recorded after it ran must not rebuild it at the next run). -#}
 
 {% macro fold_rebuild_triggers() -%}
     {{ return(lineage_warehouse.relation_beside_landing('fold_rebuild_triggers')) }}

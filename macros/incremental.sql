@@ -1,7 +1,8 @@
 {#- Incremental builds by landing batch (docs/decisions.md "Incremental builds: landing batches").
     Each landing run that adds lines numbers them with the next landing_batch; a model that holds rows of one
-    event each (parsing, exploding one event's facets) appends the rows of the batches it has not seen, and
-    everything that folds many events together is rebuilt from those rows. -#}
+    event each (parsing, exploding one event's facets) appends the rows of the batches it has not seen; the folds
+    over operations refold only the operations those batches touch (macros/refold_scopes.sql), and the other
+    folds of many events are rebuilt from the appended rows. -#}
 
 {#- True when this run appends to the model's existing table (false on a fresh or fully refreshed build, in
     unit tests, which have no table, and when a rebuild trigger of the model is pending). -#}
@@ -121,8 +122,9 @@
 {%- endmacro %}
 
 {#- The config of a model that appends the rows of unseen landing batches. `rebuilt_on` lists the rebuild
-    triggers ('location_remap', 'retention'; 'fold_move' concerns refolds, macros/refold_scopes.sql) after which the model, whose rows embed ids derived from locations or
-    aggregate a batch's events, is emptied and rebuilt from every batch (macros/fold_rebuilds.sql). -#}
+    triggers ('location_remap', 'retention'; 'fold_move' concerns refolds, macros/refold_scopes.sql) after which
+    the model, whose rows embed ids derived from locations or aggregate a batch's events, is emptied and rebuilt
+    from every batch (macros/fold_rebuilds.sql). -#}
 {% macro append_batches_config(rebuilt_on=[]) -%}
     {{ config(
         materialized='incremental',

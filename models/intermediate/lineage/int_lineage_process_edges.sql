@@ -48,10 +48,7 @@ io_rows as (
 
 scoped_io_rows as (
     select * from io_rows
-    where
-        {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
-        or {{ lineage_warehouse.in_refold_scope('run_id', 'RUN') }}
-        or {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
+    where {{ lineage_warehouse.in_refold_processes() }}
 ),
 
 per_operation as (

@@ -10,11 +10,7 @@ with
 
 column_lineage as (
     select * from {{ ref('column_lineage') }}
-    where
-        {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
-        or {{ lineage_warehouse.in_refold_scope('run_id', 'RUN') }}
-        or {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
-        or {{ lineage_warehouse.in_refold_pairs() }}
+    where {{ lineage_warehouse.in_refold_processes() }} or {{ lineage_warehouse.in_refold_pairs() }}
 ),
 
 {% for granularity, process_column in granularities %}
