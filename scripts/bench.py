@@ -276,17 +276,13 @@ def time_query(db_path: Path, sql: str, runs: int = TRAVERSAL_RUNS) -> tuple[flo
 
 def spark_parity(events_glob: str, workdir: Path, duck: Warehouse) -> tuple[float, str]:
     """Seconds of `dbt run` on Spark and the parity summary against the DuckDB warehouse."""
-    from compare_engines import compare_relation  # type: ignore[import-not-found]
-    from tests.lw.spark_reader import read_duckdb_relations, read_spark_relations
+    from tests.lw.parity import compare_schema
 
     spark = Warehouse(workdir / "spark_wh", target="spark")
     timed_dbt(spark, ["seed"], events_glob)  # untimed, as on DuckDB: `dbt run` needs the seeds
     seconds = timed_dbt(spark, ["run"], events_glob)
-    duck_rel = read_duckdb_relations(duck.duckdb_path, "marts")
-    spark_rel = read_spark_relations(spark.spark_dir, "marts")
-    names = sorted(set(duck_rel) | set(spark_rel))
-    same = sum(compare_relation(name, duck_rel, spark_rel, 3) for name in names)
-    return seconds, f"{same}/{len(names)} marts identical"
+    _, lines = compare_schema(duck.relations("marts"), spark.relations("marts"), "marts", 3)
+    return seconds, lines[-1].removeprefix("engine parity: ")
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
-# The whole test suite: set-up, sqlfluff, then pytest (dbt builds on DuckDB and Spark included).
-# Extra arguments go to pytest, e.g. scripts/test.sh -m "not spark" for a quick run.
+# The whole test suite: set-up, then pytest: sqlfluff (tests/test_lint.py), dbt builds on DuckDB and Spark, the rest.
+# Extra arguments go to pytest, e.g. scripts/test.sh -m "not spark" for a quick run, or -n 0 for one process.
+# At the end it prints how long each phase took and the dbt commands' time per engine and command
+# (docs/decisions.md "Tests: where the time goes").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
 export TZ=UTC
 
-work=.lw_tmp/lint
+work=.lw_tmp/test
+rm -rf "$work"
 mkdir -p "$work"
-echo "== sqlfluff (dbt templater)" >&2
-LINEAGE_DUCKDB_PATH="$work/lint.duckdb" DBT_TARGET_PATH="$work/target" DBT_LOG_PATH="$work/logs" \
-    .venv/bin/sqlfluff lint $(ls -d models tests/dbt analyses 2>/dev/null) --disable-progress-bar --nocolor
+phases=()
+now() { date +%s; }
 
-echo "== pytest" >&2
-.venv/bin/python -m pytest "$@"
+began=$(now)
+bash scripts/setup.sh
+phases+=("set-up $(( $(now) - began )) s")
+
+began=$(now)
+echo "== pytest (two lanes: duckdb and spark, tests/conftest.py)" >&2
+status=0
+LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" .venv/bin/python -m pytest -n 2 --dist loadgroup --durations=25 "$@" \
+    || status=$?
+phases+=("pytest $(( $(now) - began )) s")
+
+echo "== time per phase: ${phases[*]/%/;}" >&2
+if [ -s "$work/dbt_timings.tsv" ]; then
+    echo "== dbt commands (in-process) per engine and command: count, seconds" >&2
+    sort "$work/dbt_timings.tsv" | awk -F'\t' '{n[$1" "$2]++; s[$1" "$2]+=$3}
+        END {for (k in n) printf "   %-16s %4d %8.1f\n", k, n[k], s[k]}' | sort >&2
+fi
+exit "$status"

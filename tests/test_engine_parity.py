@@ -1,39 +1,38 @@
-"""Engine parity (issue: foundation): the same events give identical relations on DuckDB and Spark."""
+"""Engine parity (issue: foundation): the same events give identical relations on DuckDB and Spark.
+
+The DuckDB side is the session's build of the same events (tests/conftest.py); the Spark side is built here."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
+from pathlib import Path
 
 import pytest
 
-from tests.lw.dbt_runner import PROJECT_DIR
+from tests.lw.shared import CORPORA_GLOB, FIXTURES, HOSTILE_GLOB
+from tests.lw.dbt_runner import Warehouse
+from tests.lw.parity import compare_schema
+from tests.test_dbt_tests import assert_every_data_independent_test_passed
 
 pytestmark = pytest.mark.spark
 
-EVENTS_DIR = PROJECT_DIR / "tests" / "fixtures" / "events"
-HOSTILE_DIR = PROJECT_DIR / "tests" / "fixtures" / "hostile"
 
-
-def run_compare(events: str, schema: str = "marts") -> list[str]:
-    proc = subprocess.run([sys.executable, "scripts/compare_engines.py", "--events", events, "--schema", schema],
-                          cwd=PROJECT_DIR, text=True, capture_output=True)
-    lines = proc.stdout.strip().splitlines()
-    assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-3000:]
-    return lines
-
-
-def test_shared_corpora_marts_identical_on_both_engines() -> None:
-    assert EVENTS_DIR.is_dir(), f"fixture folder {EVENTS_DIR} is missing"  # fail, never skip
-    lines = run_compare("tests/fixtures/events/**/*.json*")
+def test_shared_corpora_marts_identical_on_both_engines(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """This Spark build runs every test of the project: unit and macro tests run here once for Spark."""
+    assert (FIXTURES / "events").is_dir(), "fixture folder tests/fixtures/events is missing"  # fail, never skip
+    spark = Warehouse(tmp_path, "spark")
+    spark.build(CORPORA_GLOB, every_test=True)
+    assert_every_data_independent_test_passed(spark)
+    same, lines = compare_schema(corpora_duckdb.relations("marts"), spark.relations("marts"), "marts")
     match = re.fullmatch(r"engine parity: (\d+)/(\d+) marts identical", lines[-1])
-    assert match and match.group(1) == match.group(2) and int(match.group(2)) >= 1, "\n".join(lines[-40:])
+    assert same and match and match.group(1) == match.group(2) and int(match.group(2)) >= 1, "\n".join(lines[-40:])
 
 
-def test_hostile_set_staging_identical_on_both_engines() -> None:
+def test_hostile_set_staging_identical_on_both_engines(hostile_duckdb: Warehouse, tmp_path: Path) -> None:
     """Quarantine reasons, placed events and facet issues agree, not only the counts."""
-    assert HOSTILE_DIR.is_dir(), f"fixture folder {HOSTILE_DIR} is missing"
-    lines = run_compare("tests/fixtures/hostile/h*", schema="staging")
+    assert (FIXTURES / "hostile").is_dir(), "fixture folder tests/fixtures/hostile is missing"
+    spark = Warehouse(tmp_path, "spark")
+    spark.build(HOSTILE_GLOB)
+    same, lines = compare_schema(hostile_duckdb.relations("staging"), spark.relations("staging"), "staging")
     match = re.fullmatch(r"engine parity: (\d+)/(\d+) staging relations identical", lines[-1])
-    assert match and match.group(1) == match.group(2), "\n".join(lines[-40:])
-    assert "quarantined_events: identical" in "\n".join(lines)
+    assert same and match and match.group(1) == match.group(2), "\n".join(lines[-40:])
+    assert any(line.startswith("quarantined_events: identical") for line in lines)

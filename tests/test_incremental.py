@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
-from tests.lw.spark_reader import Relations, read_duckdb_relations, read_spark_relations
+from tests.lw.spark_reader import Relations
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "events"
 # columns that record when and where a line was landed, not what it means
@@ -126,9 +126,7 @@ def build_in_batches(wh: Warehouse, landing: Path, batches: list[list[Unit]], se
 
 
 def read(wh: Warehouse, schema: str) -> Relations:
-    if wh.target == "spark":
-        return read_spark_relations(wh.spark_dir, schema)
-    return read_duckdb_relations(wh.duckdb_path, schema)
+    return wh.relations(schema)
 
 
 def assert_watermarks_recorded(wh: Warehouse, last_batch: int) -> None:

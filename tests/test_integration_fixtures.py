@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.dbt_runner import DATA_INDEPENDENT_TESTS, PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "integrations"
 FRAGMENTS = PROJECT_DIR / "tests" / "fixtures" / "events" / "partial-fragments"
@@ -270,7 +270,7 @@ def landed(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
     wh = Warehouse(tmp_path_factory.mktemp("integration_fixtures"))
     # only the landing models (and the data tests whose parents are all built): other layers are not this test's
     wh.dbt(["build", "--select", "+landing_audit +stg_events +quarantined_events", "--indirect-selection",
-            "cautious"], events=f"{FIXTURES}/**/*.jsonl")
+            "cautious", *DATA_INDEPENDENT_TESTS], events=f"{FIXTURES}/**/*.jsonl")
     return wh
 
 

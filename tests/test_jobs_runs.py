@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.shared import shared_warehouse
+from tests.lw.dbt_runner import DATA_INDEPENDENT_TESTS, PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "jobs_runs"
 EVENTS = "tests/fixtures/jobs_runs/*.jsonl"
@@ -68,14 +69,24 @@ def ts(text: str) -> dt.datetime:
 
 
 def build(root: Path, events: str, target: str = "duckdb") -> Warehouse:
-    wh = Warehouse(root, target)
-    wh.dbt(["build", "--select", *SELECT.split(), "--indirect-selection", "cautious"], events=events)
+    return build_selected(Warehouse(root, target), events)
+
+
+def build_selected(wh: Warehouse, events: str) -> Warehouse:
+    wh.dbt(["build", "--select", *SELECT.split(), "--indirect-selection", "cautious", *DATA_INDEPENDENT_TESTS],
+           events=events)
     return wh
 
 
+@pytest.fixture(scope="session")
+def jobs_runs_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """Shared with the Spark lane, which compares its own build with it (tests/lw/shared.py)."""
+    return shared_warehouse(tmp_path_factory, "jobs_runs", lambda warehouse: build_selected(warehouse, EVENTS))
+
+
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    return build(tmp_path_factory.mktemp("jobs_runs"), EVENTS)
+def wh(jobs_runs_duckdb: Warehouse) -> Warehouse:
+    return jobs_runs_duckdb
 
 
 def rows(wh: Warehouse, sql: str) -> list[dict[str, Any]]:
@@ -533,15 +544,12 @@ def test_d1_marts_do_not_depend_on_event_order_or_files(wh: Warehouse, tmp_path:
 @pytest.mark.spark
 def test_spark_gives_identical_jobs_runs_marts(wh: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The four marts and the facet issues are row for row identical on Spark."""
-    from tests.lw.spark_reader import read_duckdb_relations, read_spark_relations
-
     spark = build(tmp_path_factory.mktemp("jobs_runs_spark"), EVENTS, target="spark")
-    duck = read_duckdb_relations(wh.duckdb_path, "marts")
-    on_spark = read_spark_relations(spark.spark_dir, "marts")
+    duck, on_spark = wh.relations("marts"), spark.relations("marts")
     for name in MARTS:
         assert duck[name][0] == on_spark[name][0], name
         assert sorted(map(repr, duck[name][1])) == sorted(map(repr, on_spark[name][1])), name
     assert len(duck["runs"][1]) == 41 and len(duck["jobs"][1]) == 39
-    duck_issues = read_duckdb_relations(wh.duckdb_path, "intermediate")["int_jobs_runs_facet_issues"]
-    spark_issues = read_spark_relations(spark.spark_dir, "intermediate")["int_jobs_runs_facet_issues"]
+    duck_issues = wh.relations("intermediate")["int_jobs_runs_facet_issues"]
+    spark_issues = spark.relations("intermediate")["int_jobs_runs_facet_issues"]
     assert sorted(map(repr, duck_issues[1])) == sorted(map(repr, spark_issues[1]))

@@ -30,17 +30,13 @@ def audit(wh: Warehouse) -> dict[str, tuple[int, int, int, int]]:
 
 
 @pytest.fixture(scope="module")
-def corpora(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    wh = Warehouse(tmp_path_factory.mktemp("corpora"))
-    wh.build(f"{CORPORA}/**/*.json*")
-    return wh
+def corpora(corpora_duckdb: Warehouse) -> Warehouse:
+    return corpora_duckdb
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    wh = Warehouse(tmp_path_factory.mktemp("hostile"))
-    wh.build(f"{HOSTILE}/h*")
-    return wh
+def hostile(hostile_duckdb: Warehouse) -> Warehouse:
+    return hostile_duckdb
 
 
 def test_d5_shared_corpora_every_record_is_parsed_or_quarantined(corpora: Warehouse) -> None:

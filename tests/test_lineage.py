@@ -17,15 +17,12 @@ import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
-EVENTS = f"{PROJECT_DIR}/tests/fixtures/events/**/*.json*"
 MAX_DEPTH = 10
 
 
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    warehouse = Warehouse(tmp_path_factory.mktemp("lineage"))
-    warehouse.build(EVENTS)
-    return warehouse
+def wh(corpora_duckdb: Warehouse) -> Warehouse:
+    return corpora_duckdb
 
 
 def dataset_pairs(wh: Warehouse) -> set[tuple[str, str]]:

@@ -1,7 +1,13 @@
 """Run the dbt project in an isolated warehouse and read relations back.
 
-Every call gets its own DuckDB file (or Spark warehouse directory) and its own dbt target path, so
-tests and scripts can build several warehouses side by side without touching the developer's one.
+Every warehouse gets its own DuckDB file and its own dbt target path, so tests and scripts can build several
+warehouses side by side without touching the developer's one.
+
+Two ways to run a dbt command:
+- in a subprocess (the default, what scripts/bench.py times: a command as a user runs it);
+- in-process (`IN_PROCESS = True`, set by tests/conftest.py): dbt's own `dbtRunner`, with the project parsed once
+  per target and process (tests/lw/in_process.py), and on Spark one JVM for every command and read
+  (tests/lw/spark_session.py). Spark warehouses then share that JVM's warehouse directory: one at a time.
 """
 from __future__ import annotations
 
@@ -14,6 +20,12 @@ from typing import Any, Sequence
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
+# tests/conftest.py turns this on for the test session
+IN_PROCESS = False
+# What a build leaves out unless asked for every test: dbt unit tests and the singular tests of macros on literal
+# inputs (tag macro_test) give the same answer on every warehouse of an engine, so the suite runs them in one
+# build per engine (tests/conftest.py, tests/test_engine_parity.py).
+DATA_INDEPENDENT_TESTS = ["--exclude-resource-type", "unit_test", "--exclude", "tag:macro_test"]
 
 
 def spark_env(spark_dir: Path) -> dict[str, str]:
@@ -34,12 +46,19 @@ def spark_env(spark_dir: Path) -> dict[str, str]:
 class Warehouse:
     """One isolated warehouse: a DuckDB file or a Spark directory, plus dbt's target directory."""
 
-    def __init__(self, root: Path, target: str = "duckdb") -> None:
+    def __init__(self, root: Path, target: str = "duckdb", in_process: bool | None = None) -> None:
         self.root = Path(root)
         self.target = target
+        self.in_process = IN_PROCESS if in_process is None else in_process
         self.root.mkdir(parents=True, exist_ok=True)
         self.duckdb_path = self.root / "lineage.duckdb"
         self.spark_dir = self.root / "spark"
+        self.spark_generation = 0
+        if target == "spark" and self.in_process:
+            from tests.lw import spark_session
+
+            self.spark_dir = spark_session.shared_spark_dir()
+            self.spark_generation = spark_session.start_fresh_warehouse()
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -58,23 +77,40 @@ class Warehouse:
         variables: dict[str, Any] = dict(extra_vars or {})
         if events is not None:
             variables["events_path"] = events
-        cmd = [str(VENV_BIN / "dbt"), *args, "--profiles-dir", str(PROJECT_DIR),
-               "--project-dir", str(PROJECT_DIR), "--target", self.target]
+        cli = [*args, "--profiles-dir", str(PROJECT_DIR), "--project-dir", str(PROJECT_DIR), "--target", self.target]
         if variables:
-            cmd += ["--vars", json.dumps(variables)]
-        proc = subprocess.run(cmd, cwd=PROJECT_DIR, env=self.env(), text=True, capture_output=True)
+            cli += ["--vars", json.dumps(variables)]
+        if self.in_process:
+            from tests.lw import in_process
+
+            if self.target == "spark":
+                from tests.lw import spark_session
+
+                spark_session.check_current(self.spark_generation)
+            proc = in_process.invoke(cli, self.target, self.env())
+        else:
+            proc = subprocess.run([str(VENV_BIN / "dbt"), *cli], cwd=PROJECT_DIR, env=self.env(), text=True,
+                                  capture_output=True)
         if check and proc.returncode != 0:
             raise RuntimeError(f"dbt {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-3000:]}")
         return proc
 
     def build(self, events: str, *, full_refresh: bool = False, select: str | None = None,
-              extra_vars: dict[str, Any] | None = None) -> subprocess.CompletedProcess[str]:
+              extra_vars: dict[str, Any] | None = None, every_test: bool = False) -> subprocess.CompletedProcess[str]:
+        """`dbt build`: models, seeds and data tests; unit and macro tests too when every_test."""
         args = ["build"]
         if full_refresh:
             args.append("--full-refresh")
         if select:
             args += ["--select", select]
+        if not every_test:
+            args += DATA_INDEPENDENT_TESTS
         return self.dbt(args, events=events, extra_vars=extra_vars)
+
+    def test_statuses(self) -> dict[str, str]:
+        """{unique_id: status} of every test the last dbt command ran (its run_results.json)."""
+        results = json.loads((self.root / "target" / "run_results.json").read_text())["results"]
+        return {r["unique_id"]: r["status"] for r in results if r["unique_id"].split(".")[0] in ("test", "unit_test")}
 
     def compiled(self, model_path: str) -> str:
         """The SQL the last dbt command compiled for a model, e.g. compiled("raw/raw_event_lines.sql")."""
@@ -84,6 +120,19 @@ class Warehouse:
         """Whether the last run of an append-by-batch model, e.g. "datasets/int_datasets", read every landing batch
         (no unseen-batch filter compiled in: a fresh build or a rebuild)."""
         return "landing_batch >" not in self.compiled(f"intermediate/{model}.sql")
+
+    def relations(self, schema: str) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+        """Every relation of a schema as comparable rows (tests/lw/spark_reader.py), on either engine."""
+        from tests.lw import spark_reader
+
+        if self.target == "duckdb":
+            return spark_reader.read_duckdb_relations(self.duckdb_path, schema)
+        if self.in_process:
+            from tests.lw import spark_session
+
+            spark_session.check_current(self.spark_generation)
+            return spark_reader.collect_relations(spark_session.session(), schema)
+        return spark_reader.read_spark_relations(self.spark_dir, schema)
 
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         """Rows of a query on the DuckDB warehouse (read-only connection)."""

@@ -5,8 +5,9 @@ JSON-shaped representation on both engines, so equal data compares equal and a r
 timestamps are naive UTC ISO text with microseconds, dates ISO text, decimals str(), structs dicts, maps dicts
 with text keys, arrays lists, UUIDs text; ints, floats, bools, strings and None are kept as they are.
 
-Spark is read in a subprocess (`python -m tests.lw.spark_reader SPARK_DIR SCHEMA`, JSON on stdout), so its JVM
-starts clean and the Derby metastore lock is released when it ends.
+A Spark warehouse built by dbt in a subprocess is read in a subprocess too (`python -m tests.lw.spark_reader
+SPARK_DIR SCHEMA`, JSON on stdout), so its JVM starts clean and the Derby metastore lock is released when it ends;
+one built in-process is read through the process's session (`collect_relations`, tests/lw/spark_session.py).
 """
 from __future__ import annotations
 
@@ -94,6 +95,18 @@ def read_spark_relations(spark_dir: Path, schema: str) -> Relations:
     return {name: (data["columns"], [tuple(r) for r in data["rows"]]) for name, data in raw.items()}
 
 
+def collect_relations(spark: Any, schema: str) -> Relations:
+    """Every table of a schema, read through a SparkSession, as comparable rows."""
+    result: Relations = {}
+    if spark.catalog.databaseExists(schema):
+        for table in sorted(spark.catalog.listTables(schema), key=lambda t: t.name):
+            if table.isTemporary:
+                continue
+            df = spark.sql(f"select * from `{schema}`.`{table.name}`")
+            result[table.name] = (df.columns, _normalise_rows(df.collect()))
+    return result
+
+
 def _dump_spark(spark_dir: Path, schema: str) -> None:
     """Subprocess side: start a session configured like the dbt `spark` target and print the relations."""
     import time
@@ -107,14 +120,8 @@ def _dump_spark(spark_dir: Path, schema: str) -> None:
         builder = builder.config(key, value)
     spark = builder.getOrCreate()
     try:
-        out: dict[str, Any] = {}
-        if spark.catalog.databaseExists(schema):
-            for table in sorted(spark.catalog.listTables(schema), key=lambda t: t.name):
-                if table.isTemporary:
-                    continue
-                df = spark.sql(f"select * from `{schema}`.`{table.name}`")
-                out[table.name] = {"columns": df.columns,
-                                   "rows": [[normalise(v) for v in row] for row in df.collect()]}
+        out = {name: {"columns": columns, "rows": rows}
+               for name, (columns, rows) in collect_relations(spark, schema).items()}
         print(_MARKER + json.dumps(out), flush=True)
     finally:
         spark.stop()

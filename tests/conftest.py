@@ -1,0 +1,62 @@
+"""Test-session set-up (docs/decisions.md "Tests: where the time goes").
+
+- dbt runs in-process (tests/lw/in_process.py): one parse per target, one JVM for every Spark command and read.
+- The warehouses several modules read are built once per test session, whichever worker asks first
+  (tests/lw/shared.py); they are read, never changed.
+- Under pytest-xdist (`scripts/test.sh` runs `-n 2 --dist loadgroup`) the tests run in two lanes, one per worker:
+  every Spark test in the `spark` lane with the modules listed in SPARK_LANE_MODULES, the rest in `duckdb`.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.lw import dbt_runner
+from tests.lw.dbt_runner import Warehouse
+from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
+
+# DuckDB-only modules that run beside the Spark tests, so that the two lanes take about as long
+SPARK_LANE_MODULES: set[str] = set()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    dbt_runner.IN_PROCESS = True
+    os.environ["TZ"] = "UTC"  # PySpark and the readers turn timestamps into naive datetimes in this zone
+    time.tzset()
+
+
+# warehouses both lanes read (tests/lw/shared.py): the DuckDB lane builds them first, the Spark lane needs them last
+SHARED_WAREHOUSES = {"corpora_duckdb", "hostile_duckdb", "jobs_runs_duckdb"}
+
+
+def lane(item: pytest.Item) -> str:
+    module = Path(str(item.fspath)).stem
+    return "spark" if item.get_closest_marker("spark") or module in SPARK_LANE_MODULES else "duckdb"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def reads_shared(item: pytest.Item) -> bool:
+        return bool(set(getattr(item, "fixturenames", ())) & SHARED_WAREHOUSES)
+
+    def order(item: pytest.Item) -> int:  # sorted() keeps the collection order within each rank
+        return (0 if reads_shared(item) else 1) if lane(item) == "duckdb" else (1 if reads_shared(item) else 0)
+
+    items[:] = sorted(items, key=order)
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(lane(item)))
+
+
+@pytest.fixture(scope="session")
+def corpora_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """`dbt build` of the shared corpora (tests/fixtures/events) on DuckDB, with every test of the project: unit
+    and macro tests run here once for DuckDB (tests/test_dbt_tests.py checks they ran)."""
+    return shared_warehouse(tmp_path_factory, "corpora", lambda wh: wh.build(CORPORA_GLOB, every_test=True))
+
+
+@pytest.fixture(scope="session")
+def hostile_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """`dbt build` of the hostile set (tests/fixtures/hostile) on DuckDB."""
+    return shared_warehouse(tmp_path_factory, "hostile", lambda wh: wh.build(HOSTILE_GLOB))

@@ -1,0 +1,57 @@
+"""Engine parity: the relations of one schema read from DuckDB and from Spark compared row by row.
+
+Rows are compared as multisets by column name (column order may differ between engines). One line per
+relation, `<relation>: identical (N rows)` or `<relation>: DIFFERENT` plus examples; the last line is
+`engine parity: N/M <marts | schema relations> identical`. Used by scripts/compare_engines.py, scripts/bench.py and
+the engine-parity tests.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from tests.lw.spark_reader import Relations
+
+
+def row_keys(columns: list[str], rows: list[tuple[Any, ...]], keep: list[str]) -> Counter[str]:
+    """Multiset of rows projected on `keep`, each as canonical JSON text with the column names."""
+    index = [columns.index(c) for c in keep]
+    return Counter(json.dumps({c: row[i] for c, i in zip(keep, index)}, sort_keys=True, ensure_ascii=False)
+                   for row in rows)
+
+
+def compare_relation(name: str, duck: Relations, spark: Relations, examples: int) -> tuple[bool, list[str]]:
+    """Whether one relation is identical on both engines, and the lines saying so (with examples if not)."""
+    if name not in duck or name not in spark:
+        return False, [f"{name}: DIFFERENT", f"  only on {'duckdb' if name in duck else 'spark'}"]
+    (d_cols, d_rows), (s_cols, s_rows) = duck[name], spark[name]
+    common = sorted(set(d_cols) & set(s_cols))
+    d_keys, s_keys = row_keys(d_cols, d_rows, common), row_keys(s_cols, s_rows, common)
+    if set(d_cols) == set(s_cols) and d_keys == s_keys:
+        return True, [f"{name}: identical ({len(d_rows)} rows)"]
+    lines = [f"{name}: DIFFERENT ({len(d_rows)} rows on duckdb, {len(s_rows)} on spark)"]
+    if set(d_cols) != set(s_cols):
+        lines.append(f"  columns only on duckdb: {sorted(set(d_cols) - set(s_cols))}")
+        lines.append(f"  columns only on spark: {sorted(set(s_cols) - set(d_cols))}")
+    for label, extra in (("duckdb only", d_keys - s_keys), ("spark only", s_keys - d_keys)):
+        if extra:
+            lines.append(f"  {label} ({sum(extra.values())} rows):")
+        for key in sorted(extra)[:examples]:
+            lines.append(f"    {key}" + (f"  x{extra[key]}" if extra[key] > 1 else ""))
+    return False, lines
+
+
+def compare_schema(duck: Relations, spark: Relations, schema: str, examples: int = 10) -> tuple[bool, list[str]]:
+    """Compare every relation of one schema read from both engines: (all identical, report lines). The last
+    line is `engine parity: N/M <marts | schema relations> identical`."""
+    names = sorted(set(duck) | set(spark))
+    lines: list[str] = []
+    identical = 0
+    for name in names:
+        same, said = compare_relation(name, duck, spark, examples)
+        identical += same
+        lines += said
+    label = "marts" if schema == "marts" else f"{schema} relations"
+    lines.append(f"engine parity: {identical}/{len(names)} {label} identical")
+    return bool(names) and identical == len(names), lines

@@ -1,0 +1,27 @@
+"""The project's dbt unit tests and its singular tests of macros on literal inputs (tag macro_test) run once per
+engine, in one build with every test (tests/conftest.py `corpora_duckdb`, tests/test_engine_parity.py on Spark);
+the other builds of the suite leave them out (tests/lw/dbt_runner.py DATA_INDEPENDENT_TESTS). This checks that
+the one DuckDB build ran each of them and each passed."""
+from __future__ import annotations
+
+from tests.lw import in_process
+from tests.lw.dbt_runner import Warehouse
+
+
+def data_independent_tests(target: str) -> set[str]:
+    """Unique ids of every unit test and every macro_test-tagged data test of the project."""
+    manifest = in_process.manifest(target)
+    macro_tests = {uid for uid, node in manifest.nodes.items()
+                   if node.resource_type == "test" and "macro_test" in node.tags}
+    return macro_tests | set(manifest.unit_tests)
+
+
+def assert_every_data_independent_test_passed(wh: Warehouse) -> None:
+    expected = data_independent_tests(wh.target)
+    statuses = wh.test_statuses()
+    assert len(expected) > 40, "the project's unit and macro tests were not found"
+    assert {uid: statuses.get(uid, "not run") for uid in expected} == {uid: "pass" for uid in expected}
+
+
+def test_unit_and_macro_tests_ran_and_passed_on_duckdb(corpora_duckdb: Warehouse) -> None:
+    assert_every_data_independent_test_passed(corpora_duckdb)

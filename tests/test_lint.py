@@ -1,0 +1,23 @@
+"""sqlfluff with the dbt templater is clean on every model, dbt test and analysis (the rules: .sqlfluff).
+
+It runs as a test so that it shares the DuckDB lane's worker with the other DuckDB tests while the Spark lane
+runs (docs/decisions.md "Tests: where the time goes")."""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from tests.lw.dbt_runner import PROJECT_DIR, VENV_BIN
+
+LINTED = ("models", "tests/dbt", "analyses")
+
+
+def test_sqlfluff_is_clean(tmp_path: Path) -> None:
+    env = {**os.environ, "LINEAGE_DUCKDB_PATH": str(tmp_path / "lint.duckdb"),
+           "DBT_TARGET_PATH": str(tmp_path / "target"), "DBT_LOG_PATH": str(tmp_path / "logs")}
+    paths = [p for p in LINTED if (PROJECT_DIR / p).is_dir()]
+    proc = subprocess.run([str(VENV_BIN / "sqlfluff"), "lint", *paths, "--disable-progress-bar", "--nocolor"],
+                          cwd=PROJECT_DIR, env=env, text=True, capture_output=True)
+    assert proc.returncode == 0, proc.stdout[-20000:] + proc.stderr[-5000:]
+    assert "All Finished" in proc.stdout + proc.stderr
