@@ -176,6 +176,14 @@ class Collector:
     def __init__(self, out: Path, port: int = 0) -> None:
         self.out, self.port = out, port
         self.proc: subprocess.Popen[str] | None = None
+        self.commits = 0
+
+    async def health(self) -> dict[str, int]:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = await reader.read()
+        writer.close()
+        return json.loads(answer.split(b"\r\n\r\n", 1)[1])
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
@@ -250,9 +258,11 @@ def load_phases(args: argparse.Namespace, phases: list[str], collector: Collecto
                                       args.connections))
             what = f"{r.requests / r.seconds:,.0f} requests/s offered {args.rate:,.0f}"
         acknowledged += r.events
+        health = asyncio.run(collector.health())
+        commits, collector.commits = health["group_commits"] - collector.commits, health["group_commits"]
         print(f"{phase}: {r.requests:,} requests, {r.events:,} events in {r.seconds:.1f} s: {what}; latency ms "
               f"p50 {r.percentile(50):.1f} p99 {r.percentile(99):.1f} max {max(r.latencies_ms, default=0):.1f}; "
-              f"{r.failed} failed", flush=True)
+              f"{r.failed} failed; {r.requests / max(1, commits):.1f} requests per fsync", flush=True)
     return acknowledged
 
 

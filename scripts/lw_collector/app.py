@@ -250,6 +250,7 @@ def create_app(settings: Settings) -> Starlette:
         ok = committer is not None and committer.healthy
         body = {"status": "ok" if ok else "writer_stopped", "acknowledged_events": counters["events"],
                 "acknowledged_requests": counters["requests"],
+                "group_commits": committer.commits if committer else 0,
                 "closed_files": committer.writer.closed_files if committer else 0}
         return JSONResponse(body, status_code=200 if ok else 503)
 
