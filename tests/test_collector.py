@@ -81,6 +81,12 @@ def test_help_of_collector_and_load_script() -> None:
         assert proc.returncode == 0 and "usage:" in proc.stdout, proc.stderr
 
 
+def test_example_airflow_dag_builds_the_landed_files_one_run_at_a_time() -> None:
+    source = (PROJECT_DIR / "examples" / "airflow" / "lineage_warehouse_dag.py").read_text()
+    compile(source, "lineage_warehouse_dag.py", "exec")
+    assert "max_active_runs=1" in source and "dbt build" in source and "/*.jsonl" in source
+
+
 def test_health_answers_without_a_token(served: Collector) -> None:
     assert served.health()["status"] == "ok"
 
