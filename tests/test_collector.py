@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import http.client
 import json
 import os
 import random
@@ -167,6 +168,27 @@ def test_bad_input_gets_a_json_error_and_the_server_keeps_serving(served: Collec
     assert post(served.port, compact(good), headers=AUTH) == (200, {"accepted": 1})
     assert lines_for(served, good["run"]["runId"]) == [compact(good)]
     assert marker.encode() not in all_segment_bytes(served.out), "a refused body was written"
+
+
+def test_refusals_keep_a_keep_alive_connection_serving(served: Collector) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    conn.connect()
+    sock = conn.sock
+    try:
+        for body, headers, want in ((b'{"a": 1}', {"Content-Type": "text/plain", **AUTH}, 415),
+                                    (b"{oops", {"Content-Type": "application/json", **AUTH}, 400),
+                                    (b'{"a": 1}', {"Content-Type": "application/json"}, 401)):
+            event = ol_event()
+            for sent, sent_headers, status in ((body, headers, want),
+                                               (compact(event), {"Content-Type": "application/json", **AUTH}, 200)):
+                conn.request("POST", "/api/v1/lineage", body=sent, headers=sent_headers)
+                response = conn.getresponse()
+                assert (response.status, response.getheader("connection")) == (status, None)
+                json.loads(response.read())
+                assert conn.sock is sock, "the server closed the connection"
+            assert lines_for(served, event["run"]["runId"]) == [compact(event)]
+    finally:
+        conn.close()
 
 
 def test_unknown_paths_and_methods_get_json_errors(served: Collector) -> None:

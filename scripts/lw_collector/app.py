@@ -20,7 +20,7 @@ from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -124,6 +124,11 @@ _WS = re.compile(r"[ \t\n\r]*")
 _EVENTS_BATCH = re.compile(r'\{[ \t\n\r]*"events"[ \t\n\r]*:[ \t\n\r]*(?=\[)')
 
 
+def skip_ws(text: str, pos: int) -> int:
+    """The position of the first non-whitespace character at or after pos (len(text) if none)."""
+    return _WS.match(text, pos).end()  # type: ignore[union-attr]  # the pattern matches the empty string
+
+
 def compact_line(value: Any) -> bytes:
     """One JSON value as one line: compact, UTF-8; escaped only where a lone surrogate forces it."""
     try:
@@ -142,27 +147,27 @@ def as_line(raw: str | None, value: Any) -> bytes:
 def array_elements(text: str, pos: int) -> tuple[list[tuple[str | None, Any]], int]:
     """Each element of the JSON array opening at text[pos], as (its text, its value), and the end position."""
     elements: list[tuple[str | None, Any]] = []
-    pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+    pos = skip_ws(text, pos + 1)
     if text.startswith("]", pos):
         return elements, pos + 1
     while True:
         value, end = _DECODER.raw_decode(text, pos)
         elements.append((text[pos:end], value))
-        pos = _WS.match(text, end).end()  # type: ignore[union-attr]
+        pos = skip_ws(text, end)
         if text.startswith("]", pos):
             return elements, pos + 1
         if not text.startswith(",", pos):
             raise json.JSONDecodeError("Expecting ',' delimiter", text, pos)
-        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        pos = skip_ws(text, pos + 1)
 
 
 def batch_elements(text: str) -> list[tuple[str | None, Any]] | None:
     """The elements of a batch body (a JSON array, or an object whose only key is "events", an array), or None
     when the body is one event."""
-    start = _WS.match(text).end()  # type: ignore[union-attr]
+    start = skip_ws(text, 0)
     if text.startswith("[", start):
         elements, end = array_elements(text, start)
-        if _WS.match(text, end).end() != len(text):  # type: ignore[union-attr]
+        if skip_ws(text, end) != len(text):
             raise json.JSONDecodeError("Extra data", text, end)
         return elements
     wrapper = _EVENTS_BATCH.match(text, start)
@@ -171,8 +176,8 @@ def batch_elements(text: str) -> list[tuple[str | None, Any]] | None:
             elements, end = array_elements(text, wrapper.end())
         except ValueError:
             return None  # not a well-formed batch: parsed as one value below, which reports the error
-        end = _WS.match(text, end).end()  # type: ignore[union-attr]
-        if text.startswith("}", end) and _WS.match(text, end + 1).end() == len(text):  # type: ignore[union-attr]
+        end = skip_ws(text, end)
+        if text.startswith("}", end) and skip_ws(text, end + 1) == len(text):
             return elements
     return None
 
@@ -234,8 +239,10 @@ def create_app(settings: Settings) -> Starlette:
             else:
                 lines, count = decode(body, gzipped, settings.max_decoded_bytes)
         except Refused as refused:
-            headers = {"Connection": "close"} if refused.status == 413 else None
+            headers = {"Connection": "close"} if refused.status == 413 else None  # do not read the rest of it
             return error(refused.status, refused.code, refused.message, headers)
+        except ClientDisconnect:
+            return error(400, "client_disconnected", "the client went away before the body was complete")
         if count:
             assert committer is not None
             try:
