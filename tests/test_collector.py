@@ -282,7 +282,10 @@ def test_recovery_closes_a_dead_writers_segment_and_sets_its_partial_line_aside(
     complete = [compact(ol_event()), compact(ol_event())]
     segment = out / ".tmp" / "events-20250101T000000000000Z-dead00-000001.open"
     segment.write_bytes(b"\n".join(complete) + b'\n{"run": {"runId": "never acknow')
+    created = out / ".tmp" / "events-20250101T000001000000Z-dead00-000002.new"  # died before its first write
+    created.touch()
     with Collector(out) as collector:
+        assert not created.exists()
         assert landed_lines(glob_matches(collector.out)) == complete
         [closed] = glob_matches(collector.out)
         assert closed.name == "events-20250101T000000000000Z-dead00-000001.jsonl"

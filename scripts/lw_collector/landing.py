@@ -1,7 +1,7 @@
 """Durable landing of collected events: segments, group commit, rotation and recovery.
 
 An open segment lives in `<out>/.tmp/<base>.open` (a name no `*.json*` glob matches, in a hidden folder) and
-is locked with flock(2) by the process writing it. Every acknowledged line is in it and fsynced. A segment is
+is locked with flock(2) by the process writing it (it is created as `<base>.new` and renamed once locked). Every acknowledged line is in it and fsynced. A segment is
 closed by renaming it to `<out>/<base>.jsonl`; closed files are never written again. Recovery (at start-up)
 closes every `.open` segment whose lock is free, i.e. whose writer is dead: its complete lines become a
 closed file and a trailing partial line (never acknowledged) is moved aside to `<base>.partial` in `.tmp`.
@@ -23,6 +23,7 @@ log = logging.getLogger("lw_collector")
 
 TMP_DIR = ".tmp"
 OPEN_SUFFIX = ".open"
+NEW_SUFFIX = ".new"
 PARTIAL_SUFFIX = ".partial"
 CLOSED_SUFFIX = ".jsonl"
 
@@ -86,9 +87,17 @@ class SegmentWriter:
         self.seq += 1
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
         path = self.tmp_dir / f"events-{stamp}-{self.writer_id}-{self.seq:06d}{OPEN_SUFFIX}"
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC, 0o644)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        fsync_dir(self.tmp_dir)  # the new name itself is durable before a line in it is acknowledged
+        # Created under another name and locked before it is named .open: recovery only takes .open files whose
+        # lock is free, so it can never take this one between its creation and its lock.
+        fresh = path.with_suffix(NEW_SUFFIX)
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.rename(fresh, path)
+            fsync_dir(self.tmp_dir)  # the name itself is durable before a line in the file is acknowledged
+        except OSError:
+            os.close(fd)
+            raise
         self.fd, self.path, self.size, self.opened_at = fd, path, 0, time.monotonic()
 
     def seconds_to_age_rotation(self) -> float | None:
@@ -140,6 +149,22 @@ class SegmentWriter:
         log.info("closed %s (%d bytes)", closed.name, size)
 
 
+def take_lock(path: Path, report: "RecoveryReport") -> bool:
+    """Whether the file's writer is gone: its lock is free (checked and released at once)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        report.busy.append(path)
+        return False
+    finally:
+        os.close(fd)
+
+
 @dataclass
 class RecoveryReport:
     closed: list[Path]
@@ -155,6 +180,10 @@ def recover(out_dir: Path) -> RecoveryReport:
         tmp_dir.mkdir(parents=True)
         fsync_dir(out_dir)
     report = RecoveryReport([], [], [], [])
+    for path in sorted(tmp_dir.glob(f"*{NEW_SUFFIX}")):  # created, never written: a writer died in _open
+        if take_lock(path, report):
+            path.unlink(missing_ok=True)
+            report.removed.append(path)
     for path in sorted(tmp_dir.glob(f"*{OPEN_SUFFIX}")):
         try:
             fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
