@@ -139,12 +139,16 @@ class SegmentWriter:
             return
         fd, path, size = self.fd, self.path, self.size
         self.fd = self.path = None
-        if size == 0:
-            os.unlink(path)
-            os.close(fd)
+        try:
+            if size == 0:
+                os.unlink(path)
+                return
+            closed = publish(path, self.out_dir)
+        except OSError as exc:  # its lines are fsynced and acknowledged: never fail their requests for this
+            log.error("could not close %s (%s); recovery closes it at the next start", path.name, exc)
             return
-        closed = publish(path, self.out_dir)
-        os.close(fd)  # closing releases the lock only once the segment has its closed name
+        finally:
+            os.close(fd)  # releases the lock only once the segment has its closed name (or was given up)
         self.closed_files += 1
         log.info("closed %s (%d bytes)", closed.name, size)
 
