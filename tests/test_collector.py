@@ -319,8 +319,8 @@ def send_until(port: int, stop: threading.Event, seed: int, traffic: Traffic, lo
         body = compact(events if len(ids) > 1 else events[0])
         try:
             status, answer = post(port, body)
-        except (OSError, ValueError):
-            status = 0
+        except (OSError, ValueError, http.client.HTTPException):  # the collector died mid-answer
+            status, answer = 0, None
         with lock:
             if status == 200 and answer == {"accepted": len(ids)}:
                 traffic.acknowledged.update(ids)
