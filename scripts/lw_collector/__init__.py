@@ -1,0 +1,1 @@
+"""The OpenLineage HTTP collector behind scripts/collector.py: `app` (HTTP) and `landing` (durable files)."""
