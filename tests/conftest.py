@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,3 +61,12 @@ def corpora_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
 def hostile_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
     """`dbt build` of the hostile set (tests/fixtures/hostile) on DuckDB."""
     return shared_warehouse(tmp_path_factory, "hostile", lambda wh: wh.build(HOSTILE_GLOB))
+
+
+@pytest.fixture(scope="session")
+def spark_history(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Spark lane's history of batches (tests/test_incremental.py `spark_history`), read by the incremental
+    and the retention Spark tests. Its Spark warehouse is gone once another Spark test starts: it keeps data only."""
+    from tests.test_incremental import spark_history as run_history
+
+    return run_history(tmp_path_factory.mktemp("spark_history"))

@@ -28,11 +28,12 @@ IN_PROCESS = False
 DATA_INDEPENDENT_TESTS = ["--exclude-resource-type", "unit_test", "--exclude", "tag:macro_test"]
 
 
-def spark_env(spark_dir: Path) -> dict[str, str]:
+def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
     """Environment for a local PySpark session: UTC, loopback, quiet logs, metastore under spark_dir."""
     spark_dir.mkdir(parents=True, exist_ok=True)
     log4j = PROJECT_DIR / "config" / "spark" / "log4j2.properties"
     java_opts = f"-Dderby.system.home={spark_dir} -Dlog4j2.configurationFile=file:{log4j} -Duser.timezone=UTC"
+    java_opts += f" {java_options}" if java_options else ""
     return {
         "SPARK_LOCAL_IP": "127.0.0.1",
         "LINEAGE_SPARK_DIR": str(spark_dir),
