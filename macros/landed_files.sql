@@ -1,38 +1,108 @@
-{#- Landing skips unchanged files (docs/decisions.md "Landing: skipping files already landed"). After each
-    landing, a post-hook of raw_event_lines records the state (size, modification second) of every file it has
-    now landed whole; the next landing lists the files without opening them and reads only those whose state
-    is not recorded. A file's lines are still identified by (source_file, line_number, line_hash), so a file
-    that is re-read adds only the lines it did not have. -#}
+{#- Landing bookkeeping (docs/decisions.md "Landing: ..."). Before raw_event_lines reads anything,
+    prepare_landing lists the files of the glob into `landing_files` (one row per file, this run only), picks the
+    files to read (every file on a fresh or fully refreshed table, else those whose state is not recorded in
+    `landed_file_states`) and inspects them into `landing_file_checks`; a file that cannot be read is left out.
+    After the landing, post-hooks record the state of the files this run listed and read (never a file that
+    appeared later) and append the unreadable ones to `unreadable_event_files`. -#}
 
-{#- The relation of recorded file states, next to raw_event_lines. -#}
-{% macro landed_file_states() -%}
-    {{ return(lineage_warehouse.relation_beside_landing('landed_file_states')) }}
+{#- A bookkeeping relation beside raw_event_lines; at parse time, when the graph is not known, a placeholder. -#}
+{% macro landing_relation(identifier) -%}
+    {%- if not execute -%}
+        {{ return(api.Relation.create(identifier=identifier)) }}
+    {%- endif -%}
+    {{ return(lineage_warehouse.relation_beside_landing(identifier)) }}
 {%- endmacro %}
 
-{#- The files landing must read, as read_event_lines' `files` list, or none to read every file (a fresh or fully
-    refreshed table, no recorded state yet, or at parse time). -#}
-{% macro event_files_to_read(glob) -%}
-    {%- if not (execute and lineage_warehouse.is_appending()) -%}
-        {{ return(none) }}
+{% macro landed_file_states() -%}
+    {{ return(lineage_warehouse.landing_relation('landed_file_states')) }}
+{%- endmacro %}
+
+{% macro landing_files() -%}
+    {{ return(lineage_warehouse.landing_relation('landing_files')) }}
+{%- endmacro %}
+
+{% macro landing_file_checks() -%}
+    {{ return(lineage_warehouse.landing_relation('landing_file_checks')) }}
+{%- endmacro %}
+
+{#- Every file landing could not read (or read only in part), with its reason: see event_file_problems. Models
+    read it too (marts.landing_audit). -#}
+{% macro unreadable_event_files() -%}
+    {{ return(lineage_warehouse.landing_relation('unreadable_event_files')) }}
+{%- endmacro %}
+
+{% macro create_unreadable_event_files() -%}
+    {%- set unreadable = lineage_warehouse.unreadable_event_files() -%}
+    {%- do run_query('create table if not exists ' ~ unreadable ~ ' (source_file string, source_path string,'
+        ~ ' file_size bigint, modified_epoch_s bigint, reason string, reason_description string,'
+        ~ ' readable_lines bigint, landing_batch bigint)') -%}
+    {{ return(unreadable) }}
+{%- endmacro %}
+
+{#- Run `sql` into the table `relation`, replacing it. -#}
+{% macro replace_table(relation, sql) -%}
+    {%- do run_query('drop table if exists ' ~ relation) -%}
+    {%- do run_query('create table ' ~ relation ~ ' as ' ~ sql) -%}
+{%- endmacro %}
+
+{#- List, choose and inspect the files of `glob`; return the files raw_event_lines reads, as read_event_lines'
+    list ({'path', 'key', 'name', 'gzip', 'truncated'}). Compile-time; none at parse time. -#}
+{% macro prepare_landing(glob) -%}
+    {%- if not execute -%}
+        {{ return([]) }}
     {%- endif -%}
     {%- set states = lineage_warehouse.landed_file_states() -%}
-    {%- if adapter.get_relation(states.database, states.schema, states.identifier) is none -%}
-        {{ return(none) }}
-    {%- endif -%}
-    {%- set query -%}
+    {%- set skip_recorded = lineage_warehouse.is_appending()
+        and adapter.get_relation(states.database, states.schema, states.identifier) is not none -%}
+    {%- set listing -%}
         select
             listed.source_path,
-            {{ lineage_warehouse.relative_file_name('listed.source_path', lineage_warehouse.glob_base_dir(glob)) }}
-                as source_file
+            listed.file_key,
+            listed.source_file,
+            listed.file_size,
+            listed.modified_epoch_s,
+            listed.source_path like '%.gz' as is_gzip,
+            {%- if skip_recorded %}
+            not {{ lineage_warehouse.is_recorded_file_state('listed', states) }} as to_read
+            {%- else %}
+            true as to_read
+            {%- endif %}
         from ({{ lineage_warehouse.list_event_files(glob) }}) as listed
-        where not {{ lineage_warehouse.is_recorded_file_state('listed', states) }}
-        order by listed.source_path
     {%- endset -%}
+    {%- do lineage_warehouse.replace_table(lineage_warehouse.landing_files(), listing) -%}
+    {%- set rows = run_query('select source_path, file_key, source_file, is_gzip, to_read from '
+        ~ lineage_warehouse.landing_files() ~ ' order by source_path').rows -%}
+    {%- if rows | length == 0 -%}
+        {{ exceptions.raise_compiler_error("events_path '" ~ glob ~ "' matches no file") }}
+    {%- endif -%}
     {%- set files = [] -%}
-    {%- for row in run_query(query).rows -%}
-        {%- do files.append({'path': row[0], 'name': row[1]}) -%}
+    {%- for row in rows if row[4] -%}
+        {%- do files.append({'path': row[0], 'key': row[1], 'name': row[2], 'gzip': row[3], 'truncated': false}) -%}
     {%- endfor -%}
-    {{ return(files) }}
+    {%- if files -%}
+        {%- set checks = lineage_warehouse.inspect_event_files(files, glob) -%}
+    {%- else -%}
+        {%- set checks -%}
+            select
+                cast(null as string) as source_path,
+                cast(null as string) as problem,
+                cast(null as string) as problem_description,
+                cast(null as bigint) as readable_lines
+            where 1 = 0
+        {%- endset -%}
+    {%- endif -%}
+    {%- do lineage_warehouse.replace_table(lineage_warehouse.landing_file_checks(), checks) -%}
+    {%- set problems = {} -%}
+    {%- for row in run_query('select source_path, problem from ' ~ lineage_warehouse.landing_file_checks()
+        ~ ' where problem is not null').rows -%}
+        {%- do problems.update({row[0]: row[1]}) -%}
+    {%- endfor -%}
+    {%- set readable = [] -%}
+    {%- for file in files if problems.get(file.path) in (none, 'gzip_truncated') -%}
+        {%- do file.update({'truncated': problems.get(file.path) == 'gzip_truncated'}) -%}
+        {%- do readable.append(file) -%}
+    {%- endfor -%}
+    {{ return(readable) }}
 {%- endmacro %}
 
 {#- A condition on a row `listed` of list_event_files: its file's state is recorded in `states`. -#}
@@ -47,16 +117,78 @@
     )
 {%- endmacro %}
 
+{#- A gzip file's first bytes (as hex) and size allow a gzip stream: the magic bytes, deflate, and room for a
+    header and a trailer. -#}
+{% macro gzip_header_is_sane(size_expr, head_hex_expr) -%}
+    ({{ size_expr }} >= 18 and {{ head_hex_expr }} = '1F8B08')
+{%- endmacro %}
+
+{#- Whether a gzip stream was read to its end: its trailer's uncompressed size (the last 4 bytes, little-endian,
+    modulo 2^32) matches the bytes of the lines read. The readers drop line feeds (and may drop carriage returns
+    and a byte-order mark), so a margin of one byte per line plus four is allowed; a stream cut short ends in
+    compressed bytes, which match by chance with a probability of about lines / 2^32. -#}
+{% macro gzip_stream_is_whole(tail_hex, line_count, text_bytes) -%}
+    {%- set size_hex = 'substr(' ~ tail_hex ~ ', 7, 2) || substr(' ~ tail_hex ~ ', 5, 2) || substr(' ~ tail_hex
+        ~ ', 3, 2) || substr(' ~ tail_hex ~ ', 1, 2)' -%}
+    ((({{ lineage_warehouse.hex_to_bigint(size_hex) }} - ({{ text_bytes }} + {{ line_count }} - 1)) % 4294967296
+        + 4294967296) % 4294967296 <= {{ line_count }} + 4)
+{%- endmacro %}
+
+{#- Problems of inspected files, from `blobs` (source_path, file_key, is_gzip, file_bytes, head_hex, tail_hex,
+    is_utf8 of a plain file) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines):
+    - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
+    - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
+    - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land. -#}
+{% macro event_file_problems(blobs, gzip_stats) -%}
+    select
+        source_path,
+        problem,
+        case problem
+            when 'not_gzip' then
+                case when file_bytes = 0 then 'is empty (0 bytes) but named .gz, so it holds no gzip stream'
+                    else 'is named .gz but does not start with a gzip header' end
+            when 'not_utf8' then
+                case when head_hex like 'FFFE%' or head_hex like 'FEFF%'
+                        then 'is UTF-16 text (it starts with a UTF-16 byte-order mark), not UTF-8'
+                    else 'holds bytes that are not UTF-8 (invalid or overlong sequences), so none of it lands' end
+            when 'gzip_truncated' then
+                'has a gzip stream that ends early or breaks: its ' || cast(readable_lines as string)
+                || ' complete lines before the break landed, the rest is lost'
+        end as problem_description,
+        readable_lines
+    from (
+        select
+            {{ blobs }}.source_path,
+            {{ blobs }}.file_bytes,
+            {{ blobs }}.head_hex,
+            case
+                when {{ blobs }}.is_gzip
+                    and not {{ lineage_warehouse.gzip_header_is_sane(blobs ~ '.file_bytes', blobs ~ '.head_hex') }}
+                    then 'not_gzip'
+                when not coalesce({{ blobs }}.is_utf8, {{ gzip_stats }}.is_utf8, true) then 'not_utf8'
+                when {{ blobs }}.is_gzip and not {{ lineage_warehouse.gzip_stream_is_whole(
+                    blobs ~ '.tail_hex', 'coalesce(' ~ gzip_stats ~ '.line_count, 0)',
+                    'coalesce(' ~ gzip_stats ~ '.text_bytes, 0)') }}
+                    then 'gzip_truncated'
+            end as problem,
+            greatest(coalesce({{ gzip_stats }}.line_count, 0) - 1, 0) as readable_lines
+        from {{ blobs }}
+        left join {{ gzip_stats }}
+            on {{ blobs }}.file_key = {{ gzip_stats }}.file_key
+    ) as judged
+{%- endmacro %}
+
 {#- Seconds since the Unix epoch at which this dbt invocation started (run_started_at is UTC). -#}
 {% macro run_started_epoch_s() -%}
     {%- set started = run_started_at.replace(tzinfo=none) -%}
     {{ return(((started - modules.datetime.datetime(1970, 1, 1)).total_seconds()) | int) }}
 {%- endmacro %}
 
-{#- post-hook of raw_event_lines: record the state of every file matched by the glob that was last modified
-    before the second this invocation started, unless already recorded. Such a file did not change while it was
-    read, so it has been landed whole; a file modified later (even while landing ran) is read again next time. -#}
-{% macro record_landed_file_states(glob) -%}
+{#- post-hook of raw_event_lines: record the state, as listed before reading, of every file this run read that
+    was last modified before the second this invocation started. Such a file did not change while it was read,
+    so it has been landed whole (or found unreadable); a file modified later (even while landing ran) is read
+    again next time, and a file that appeared after the listing was not read and is not recorded. -#}
+{% macro record_landed_file_states() -%}
     {%- if not execute -%}
         {{ return('') }}
     {%- endif -%}
@@ -69,10 +201,37 @@
         listed.file_size,
         listed.modified_epoch_s,
         (select coalesce(max(landing_batch), 0) from {{ this }}) as landing_batch
-    from ({{ lineage_warehouse.list_event_files(glob) }}) as listed
+    from {{ lineage_warehouse.landing_files() }} as listed
     where
-        listed.modified_epoch_s < {{ lineage_warehouse.run_started_epoch_s() }}
+        listed.to_read
+        and listed.modified_epoch_s < {{ lineage_warehouse.run_started_epoch_s() }}
         and not {{ lineage_warehouse.is_recorded_file_state('listed', states) }}
+{%- endmacro %}
+
+{#- post-hook of raw_event_lines: append this run's unreadable files (emptied first on a fresh or fully
+    refreshed table, which reads every file again). -#}
+{% macro record_unreadable_event_files() -%}
+    {%- if not execute -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set unreadable = lineage_warehouse.create_unreadable_event_files() -%}
+    {%- if not lineage_warehouse.is_appending() -%}
+        {%- do run_query('truncate table ' ~ unreadable) -%}
+    {%- endif -%}
+    insert into {{ unreadable }}
+    select
+        listed.source_file,
+        listed.source_path,
+        listed.file_size,
+        listed.modified_epoch_s,
+        checks.problem as reason,
+        listed.source_file || ' ' || checks.problem_description as reason_description,
+        checks.readable_lines,
+        (select coalesce(max(landing_batch), 0) from {{ this }}) as landing_batch
+    from {{ lineage_warehouse.landing_file_checks() }} as checks
+    inner join {{ lineage_warehouse.landing_files() }} as listed
+        on checks.source_path = listed.source_path
+    where checks.problem is not null
 {%- endmacro %}
 
 {#- A condition: the file name `name_expr` is the name of one of `files` (read_event_lines' list). -#}

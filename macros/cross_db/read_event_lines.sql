@@ -1,53 +1,94 @@
-{#- A SELECT over every line of every file matched by `glob`, with columns
-    source_path (as the engine names the file), line_number (1-based) and line_text (the line without its
-    line break). Plain and gzip-compressed files alike. With `files` (a list of {'path': source_path as
-    list_event_files names it, 'name': its relative file name}) only those files are read; an empty list reads
-    none. -#}
-{% macro read_event_lines(glob, files=none) -%}
-    {{ return(adapter.dispatch('read_event_lines', 'lineage_warehouse')(glob, files)) }}
+{#- A SELECT over the lines of `files` (a list of {'path': source_path, 'key': file_key, 'gzip': whether it is
+    gzip-compressed, 'truncated': whether its gzip stream breaks}, from list_event_files and inspect_event_files),
+    with columns file_key, line_number (1-based), line_text (the line without its line feed, otherwise verbatim)
+    and line_is_complete. A line is complete unless it is the unterminated last line of a file that may still
+    grow (a plain file whose whole text is not one JSON document) or the last line read from a truncated gzip
+    stream (docs/decisions.md "Landing: lines still being written"). -#}
+{% macro read_event_lines(files, glob) -%}
+    {{ return(adapter.dispatch('read_event_lines', 'lineage_warehouse')(files, glob)) }}
+{%- endmacro %}
+
+{% macro default__read_event_lines(files, glob) -%}
+    {{ lineage_warehouse.not_supported('read_event_lines') }}
 {%- endmacro %}
 
 {#- No line: the columns of read_event_lines, typed. -#}
 {% macro no_event_lines() -%}
     select
-        cast(null as string) as source_path,
+        cast(null as string) as file_key,
         cast(null as bigint) as line_number,
-        cast(null as string) as line_text
+        cast(null as string) as line_text,
+        cast(null as boolean) as line_is_complete
     where 1 = 0
 {%- endmacro %}
 
-{% macro default__read_event_lines(glob, files=none) -%}
-    {{ lineage_warehouse.not_supported('read_event_lines') }}
+{#- Whether a file's last piece (after its last line feed) is a line that may be landed: the text ends with a
+    line feed (the piece is empty) or the whole text is one JSON document, which is written whole. -#}
+{% macro last_piece_is_final(text_expr) -%}
+    case
+        when {{ text_expr }} = '' or right({{ text_expr }}, 1) = chr(10) then true
+        else {{ lineage_warehouse.json_kind(text_expr) }} != 'invalid'
+    end
 {%- endmacro %}
 
-{#- DuckDB: the CSV reader with quoting off and a delimiter no event contains returns each line whole and
-    decompresses .gz; a single-threaded scan keeps lines in file order, which row_number() then numbers. -#}
-{% macro duckdb__read_event_lines(glob, files=none) -%}
-    {%- if files is not none and files | length == 0 -%}
-        {{ return(lineage_warehouse.no_event_lines()) }}
-    {%- endif -%}
-    {%- if files is none -%}
-        {%- set source = lineage_warehouse.sql_string(glob) -%}
-    {%- else -%}
-        {%- set source = '[' ~ lineage_warehouse.sql_strings(files | map(attribute='path')) ~ ']' -%}
-    {%- endif -%}
-    {%- if execute -%}
-        {%- set found = run_query("select count(*) from glob(" ~ lineage_warehouse.sql_string(glob) ~ ")").columns[0].values()[0] -%}
-        {%- if found == 0 -%}
-            {{ exceptions.raise_compiler_error("events_path '" ~ glob ~ "' matches no file") }}
-        {%- endif -%}
-    {%- endif -%}
+{#- The lines of truncated files' last line flagged incomplete: `lines` has file_key, line_number, line_text. -#}
+{% macro gzip_lines_with_completeness(lines_sql, files) -%}
+    {%- set truncated = files | selectattr('truncated') | map(attribute='key') | list -%}
     select
-        source_path,
-        row_number() over (partition by source_path order by scan_order) as line_number,
+        file_key,
+        line_number,
+        coalesce(line_text, '') as line_text,
+        {%- if truncated %}
+        not (
+            file_key in ({{ lineage_warehouse.sql_strings(truncated) }})
+            and line_number = max(line_number) over (partition by file_key)
+        ) as line_is_complete
+        {%- else %}
+        true as line_is_complete
+        {%- endif %}
+    from ({{ lines_sql }}) as gzip_lines
+{%- endmacro %}
+
+{#- A plain file's pieces (split on line feeds) as lines: `pieces` has file_key, piece_number, piece_count,
+    line_text, is_final. The empty piece after a final line feed is blank and never landed. -#}
+{% macro plain_lines_with_completeness(pieces_sql) -%}
+    select
+        file_key,
+        cast(piece_number as bigint) as line_number,
+        line_text,
+        piece_number < piece_count or is_final as line_is_complete
+    from ({{ pieces_sql }}) as pieces
+{%- endmacro %}
+
+{#- DuckDB: the paths as read_blob/read_csv list entries, which DuckDB globs: '[', '*' and '?' are bracketed to
+    stand for themselves. DuckDB does not glob a path holding a backslash, so such a path is left as it is. -#}
+{% macro duckdb_literal_paths(paths) -%}
+    {%- set literal = [] -%}
+    {%- for path in paths -%}
+        {%- if '\\' in path -%}
+            {%- do literal.append(path) -%}
+        {%- else -%}
+            {%- do literal.append(path | replace('[', '[[]') | replace('*', '[*]') | replace('?', '[?]')) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(lineage_warehouse.sql_strings(literal)) }}
+{%- endmacro %}
+
+{#- DuckDB: the lines of gzip files, decompressed by the CSV reader with quoting off and a delimiter no event
+    contains; a single-threaded scan keeps lines in file order, which row_number() then numbers. That reader also
+    ends a line at a lone carriage return and drops a byte-order mark (docs/decisions.md). -#}
+{% macro duckdb_gzip_lines(paths) -%}
+    select
+        file_key,
+        row_number() over (partition by file_key order by scan_order) as line_number,
         line_text
     from (
         select
-            filename as source_path,
+            filename as file_key,
             line_text,
             row_number() over () as scan_order
         from read_csv(
-            {{ source }},
+            [{{ lineage_warehouse.duckdb_literal_paths(paths) }}],
             columns = {'line_text': 'VARCHAR'},
             delim = chr(30) || chr(31) || chr(29) || chr(28),
             quote = '',
@@ -59,47 +100,134 @@
             parallel = false,
             max_line_size = 536870912,
             buffer_size = 1073741824,
+            compression = 'gzip',
             filename = true
         )
     ) as scanned
 {%- endmacro %}
 
-{#- Spark: the file-source options naming the files of `glob`. A '**' in the glob becomes a recursive listing
-    filtered by the last path segment. -#}
-{% macro spark_event_file_options(glob) -%}
-    {%- if '**' in glob -%}
-        {{ return("path " ~ lineage_warehouse.sql_string(glob.split('**')[0]) ~ ", recursiveFileLookup 'true', "
-            ~ "pathGlobFilter " ~ lineage_warehouse.sql_string(glob.split('/')[-1])) }}
-    {%- else -%}
-        {{ return("path " ~ lineage_warehouse.sql_string(glob)) }}
-    {%- endif -%}
-{%- endmacro %}
-
-{#- Spark: each file is read whole (the text source decompresses .gz) into a temporary view, then split on
-    line feeds; the empty piece after a final line feed is not a line. With `files`, the other files' rows are
-    dropped by name before they are split (Spark's text source takes one path or glob, not a list). -#}
-{% macro spark__read_event_lines(glob, files=none) -%}
-    {%- if files is not none and files | length == 0 -%}
+{#- DuckDB: plain files are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was
+    recorded as unreadable) and split on line feeds only, so every other byte stays in its line. -#}
+{% macro duckdb__read_event_lines(files, glob) -%}
+    {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
+    {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
+    {%- if not plain and not gzip -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
-    {%- if execute -%}
-        {%- do run_query("create or replace temporary view lw_event_files using text options ("
-            ~ lineage_warehouse.spark_event_file_options(glob) ~ ", wholetext 'true')") -%}
+    {%- set parts = [] -%}
+    {%- if plain -%}
+        {%- set pieces -%}
+            select
+                file_key,
+                unnest(pieces) as line_text,
+                generate_subscripts(pieces, 1) as piece_number,
+                len(pieces) as piece_count,
+                is_final
+            from (
+                select
+                    filename as file_key,
+                    string_split(file_text, chr(10)) as pieces,
+                    {{ lineage_warehouse.last_piece_is_final('file_text') }} as is_final
+                from (
+                    select
+                        filename,
+                        try(decode(content)) as file_text
+                    from read_blob([{{ lineage_warehouse.duckdb_literal_paths(plain) }}])
+                ) as blobs
+                where file_text is not null
+            ) as texts
+        {%- endset -%}
+        {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces)) -%}
     {%- endif -%}
+    {%- if gzip -%}
+        {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
+            lineage_warehouse.duckdb_gzip_lines(gzip), files | selectattr('gzip') | list)) -%}
+    {%- endif -%}
+    {{ return(parts | join('\nunion all\n')) }}
+{%- endmacro %}
+
+{#- Spark: a path as the engines' sources name it (binaryFile `path`, input_file_name()), without the scheme's
+    slashes, so both compare equal. -#}
+{% macro spark_uri_key(path_expr) -%}
+    regexp_replace({{ path_expr }}, '^file:/+', '/')
+{%- endmacro %}
+
+{#- Spark: the keys of paths from list_event_files, as SQL string literals. -#}
+{% macro spark_uri_keys(paths) -%}
+    {%- set keys = [] -%}
+    {%- for path in paths -%}
+        {%- do keys.append(modules.re.sub('^file:/+', '/', path)) -%}
+    {%- endfor -%}
+    {{ return(lineage_warehouse.sql_strings(keys)) }}
+{%- endmacro %}
+
+{#- Spark: the text source over the glob, line by line on line feeds only; a gzip stream that breaks ends its
+    file's lines there (ignoreCorruptFiles keeps the lines read before). Creates the view lw_event_gzip_lines. -#}
+{% macro spark_create_gzip_lines_view(glob) -%}
+    {%- do run_query("create or replace temporary view lw_event_gzip_lines using text options ("
+        ~ lineage_warehouse.spark_event_file_options(glob) ~ ", lineSep '\\n', ignoreCorruptFiles 'true')") -%}
+{%- endmacro %}
+
+{#- Spark: the lines of gzip files in `paths` from lw_event_gzip_lines. A gzip file is one partition, read in
+    order, so monotonically_increasing_id() orders its lines. -#}
+{% macro spark_gzip_lines(paths) -%}
     select
-        source_path,
-        pos + 1 as line_number,
+        file_key,
+        row_number() over (partition by file_key order by scan_order) as line_number,
         line_text
     from (
         select
-            input_file_name() as source_path,
-            value as file_text
-        from lw_event_files
-        {%- if files is not none %}
-        where {{ lineage_warehouse.is_one_of_files(
-            lineage_warehouse.relative_file_name('input_file_name()', lineage_warehouse.glob_base_dir(glob)), files) }}
-        {%- endif %}
-    ) as files
-    lateral view posexplode(split(file_text, chr(10), -1)) pieces as pos, line_text
-    where not (line_text = '' and pos = size(split(file_text, chr(10), -1)) - 1)
+            {{ lineage_warehouse.spark_uri_key('input_file_name()') }} as file_key,
+            value as line_text,
+            monotonically_increasing_id() as scan_order
+        from lw_event_gzip_lines
+    ) as scanned
+    where file_key in ({{ lineage_warehouse.spark_uri_keys(paths) }})
+{%- endmacro %}
+
+{#- Spark: plain files whole from the binaryFile view of list_event_files, split on line feeds. -#}
+{% macro spark__read_event_lines(files, glob) -%}
+    {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
+    {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
+    {%- if not plain and not gzip -%}
+        {{ return(lineage_warehouse.no_event_lines()) }}
+    {%- endif -%}
+    {%- if gzip and execute -%}
+        {{ lineage_warehouse.spark_create_gzip_lines_view(glob) }}
+    {%- endif -%}
+    {%- set parts = [] -%}
+    {%- if plain -%}
+        {%- set pieces -%}
+            select
+                texts.file_key,
+                pieces.line_text,
+                pieces.pos + 1 as piece_number,
+                texts.piece_count,
+                texts.is_final
+            from (
+                select
+                    file_key,
+                    file_text,
+                    size(split(file_text, chr(10), -1)) as piece_count,
+                    {{ lineage_warehouse.last_piece_is_final('file_text') }} as is_final
+                from (
+                    select
+                        {{ lineage_warehouse.spark_uri_key('path') }} as file_key,
+                        cast(content as string) as file_text
+                    from lw_event_blobs
+                    where {{ lineage_warehouse.spark_uri_key('path') }} in (
+                        {{- lineage_warehouse.spark_uri_keys(plain) -}}
+                    )
+                ) as blobs
+                where is_valid_utf8(file_text)
+            ) as texts
+            lateral view posexplode(split(texts.file_text, chr(10), -1)) pieces as pos, line_text
+        {%- endset -%}
+        {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces)) -%}
+    {%- endif -%}
+    {%- if gzip -%}
+        {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
+            lineage_warehouse.spark_gzip_lines(gzip), files | selectattr('gzip') | list)) -%}
+    {%- endif -%}
+    {{ return(parts | join('\nunion all\n')) }}
 {%- endmacro %}

@@ -1,41 +1,67 @@
 {#- Landing: every non-blank line of every file matched by var('events_path'), verbatim, once.
-    A line is identified by (source_file, line_number, line_hash): landing the same files again adds
-    nothing, a new file (or new lines appended to a file) adds only its lines, numbered with the next
-    landing_batch (macros/incremental.sql). Files whose size and modification time are already recorded are not
-    read again (macros/landed_files.sql). -#}
+    A file is named by its normalised path (source_file); a line is identified by (source_file, line_number,
+    line_hash): landing the same files again adds nothing, a new file (or new lines appended to a file) adds only
+    its lines, numbered with the next landing_batch (macros/incremental.sql). Files whose size and modification
+    time are already recorded are not read again, unreadable files are recorded instead of read, and a last line
+    still being written waits (macros/landed_files.sql). -#}
 {{
     config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
         on_schema_change='fail',
-        post_hook=["{{ lineage_warehouse.record_landed_file_states(lineage_warehouse.events_glob()) }}"]
+        pre_hook=["{{ lineage_warehouse.upgrade_file_identity(lineage_warehouse.events_glob()) }}"],
+        post_hook=[
+            "{{ lineage_warehouse.record_landed_file_states() }}",
+            "{{ lineage_warehouse.record_unreadable_event_files() }}",
+            "{{ lineage_warehouse.mark_file_identity() }}"
+        ]
     )
 }}
 
 {%- set glob = lineage_warehouse.events_glob() %}
-{%- set files = lineage_warehouse.event_files_to_read(glob) %}
+{%- set files = lineage_warehouse.prepare_landing(glob) %}
 
 with
 
 scanned as (
-    {{ lineage_warehouse.read_event_lines(glob, files) }}
+    {{ lineage_warehouse.read_event_lines(files, glob) }}
+),
+
+listed_files as (
+    select
+        file_key,
+        source_file,
+        source_path
+    from {{ lineage_warehouse.landing_files() }}
+),
+
+complete_lines as (
+    select
+        listed_files.source_file,
+        listed_files.source_path,
+        scanned.line_number,
+        scanned.line_text
+    from scanned
+    inner join listed_files
+        on scanned.file_key = listed_files.file_key
+    where scanned.line_is_complete
 ),
 
 without_carriage_returns as (
     select
+        source_file,
         source_path,
         line_number,
         case
             when right(line_text, 1) = chr(13) then substr(line_text, 1, length(line_text) - 1)
             else line_text
         end as line_text
-    from scanned
+    from complete_lines
 ),
 
 non_blank as (
     select
-        {{ lineage_warehouse.relative_file_name('source_path', lineage_warehouse.glob_base_dir(glob)) }}
-            as source_file,
+        source_file,
         source_path,
         cast(line_number as bigint) as line_number,
         line_text
