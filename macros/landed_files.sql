@@ -138,8 +138,9 @@
     is_utf8 of a plain file) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines):
     - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
     - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
-    - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land. -#}
-{% macro event_file_problems(blobs, gzip_stats) -%}
+    - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land.
+    `partial_line_kept`: the engine's gzip reader returns the piece of line where a stream breaks (not landed). -#}
+{% macro event_file_problems(blobs, gzip_stats, partial_line_kept) -%}
     select
         source_path,
         problem,
@@ -171,7 +172,8 @@
                     'coalesce(' ~ gzip_stats ~ '.text_bytes, 0)') }}
                     then 'gzip_truncated'
             end as problem,
-            greatest(coalesce({{ gzip_stats }}.line_count, 0) - 1, 0) as readable_lines
+            greatest(coalesce({{ gzip_stats }}.line_count, 0){{ ' - 1' if partial_line_kept else '' }}, 0)
+                as readable_lines
         from {{ blobs }}
         left join {{ gzip_stats }}
             on {{ blobs }}.file_key = {{ gzip_stats }}.file_key

@@ -55,7 +55,7 @@
         {%- endif %}
     )
 
-    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats') }}
+    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=true) }}
 {%- endmacro %}
 
 {#- Spark: contents come from the binaryFile view of list_event_files; gzip files are decompressed by the text
@@ -101,5 +101,5 @@
         {%- endif %}
     )
 
-    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats') }}
+    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=false) }}
 {%- endmacro %}

@@ -31,9 +31,11 @@
     end
 {%- endmacro %}
 
-{#- The lines of truncated files' last line flagged incomplete: `lines` has file_key, line_number, line_text. -#}
-{% macro gzip_lines_with_completeness(lines_sql, files) -%}
-    {%- set truncated = files | selectattr('truncated') | map(attribute='key') | list -%}
+{#- Lines of gzip files (`lines_sql`: file_key, line_number, line_text). When `partial_line_kept`, the reader
+    returns the piece of line at which a truncated stream breaks, and the last line of a truncated file is flagged
+    incomplete; a reader that drops it (Spark) returns only complete lines. -#}
+{% macro gzip_lines_with_completeness(lines_sql, files, partial_line_kept) -%}
+    {%- set truncated = (files | selectattr('truncated') | map(attribute='key') | list) if partial_line_kept else [] -%}
     select
         file_key,
         line_number,
@@ -141,7 +143,7 @@
     {%- endif -%}
     {%- if gzip -%}
         {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
-            lineage_warehouse.duckdb_gzip_lines(gzip), files | selectattr('gzip') | list)) -%}
+            lineage_warehouse.duckdb_gzip_lines(gzip), files | selectattr('gzip') | list, true)) -%}
     {%- endif -%}
     {{ return(parts | join('\nunion all\n')) }}
 {%- endmacro %}
@@ -227,7 +229,7 @@
     {%- endif -%}
     {%- if gzip -%}
         {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
-            lineage_warehouse.spark_gzip_lines(gzip), files | selectattr('gzip') | list)) -%}
+            lineage_warehouse.spark_gzip_lines(gzip), files | selectattr('gzip') | list, false)) -%}
     {%- endif -%}
     {{ return(parts | join('\nunion all\n')) }}
 {%- endmacro %}
