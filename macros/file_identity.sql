@@ -27,7 +27,7 @@
     {%- endif -%}
     {%- set mapping = lineage_warehouse.relation_beside_landing('landing_file_identity_upgrade') -%}
     {%- do lineage_warehouse.replace_table(mapping, 'select distinct source_file as old_value, '
-        ~ lineage_warehouse.normalised_file_path('source_path', glob) ~ ' as new_value from ' ~ this) -%}
+        ~ lineage_warehouse.normalised_file_path('source_path', glob, url_encoded=true) ~ ' as new_value from ' ~ this) -%}
     {%- set shared = run_query('select old_value from ' ~ mapping ~ ' group by old_value having count(*) > 1') -%}
     {%- if shared.rows | length > 0 -%}
         {{ exceptions.raise_compiler_error("lineage_warehouse: files landed before the upgrade share a name ('"

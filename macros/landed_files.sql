@@ -52,6 +52,7 @@
         {{ return([]) }}
     {%- endif -%}
     {%- set states = lineage_warehouse.landed_file_states() -%}
+    {%- do adapter.create_schema(api.Relation.create(database=states.database, schema=states.schema)) -%}
     {%- set skip_recorded = lineage_warehouse.is_appending()
         and adapter.get_relation(states.database, states.schema, states.identifier) is not none -%}
     {%- set listing -%}

@@ -37,22 +37,9 @@
     ),
 
     gzip_stats as (
-        {%- if sane_gzip_paths %}
-        select
-            file_key,
-            count(*) as line_count,
-            sum(coalesce(strlen(line_text), 0)) as text_bytes,
-            true as is_utf8
-        from ({{ lineage_warehouse.duckdb_gzip_lines(sane_gzip_paths) }}) as gzip_lines
-        group by file_key
-        {%- else %}
-        select
-            cast(null as varchar) as file_key,
-            cast(null as bigint) as line_count,
-            cast(null as bigint) as text_bytes,
-            cast(null as boolean) as is_utf8
-        where 1 = 0
-        {%- endif %}
+        {{ lineage_warehouse.gzip_line_stats(
+            lineage_warehouse.duckdb_gzip_lines(sane_gzip_paths) if sane_gzip_paths else none,
+            'strlen(line_text)', 'true') }}
     )
 
     {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=true) }}
@@ -83,23 +70,31 @@
     ),
 
     gzip_stats as (
-        {%- if gzip_paths %}
-        select
-            file_key,
-            count(*) as line_count,
-            sum(octet_length(line_text)) as text_bytes,
-            bool_and(is_valid_utf8(line_text)) as is_utf8
-        from ({{ lineage_warehouse.spark_gzip_lines(gzip_paths) }}) as gzip_lines
-        group by file_key
-        {%- else %}
+        {{ lineage_warehouse.gzip_line_stats(
+            lineage_warehouse.spark_gzip_lines(gzip_paths) if gzip_paths else none,
+            'octet_length(line_text)', 'bool_and(is_valid_utf8(line_text))') }}
+    )
+
+    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=false) }}
+{%- endmacro %}
+
+{#- Per gzip file of `lines_sql` (file_key, line_number, line_text; none: no gzip file): line_count, text_bytes
+    (`byte_length`, an expression over line_text) and is_utf8 (`all_utf8`, an aggregate). -#}
+{% macro gzip_line_stats(lines_sql, byte_length, all_utf8) -%}
+    {%- if lines_sql is none -%}
         select
             cast(null as string) as file_key,
             cast(null as bigint) as line_count,
             cast(null as bigint) as text_bytes,
             cast(null as boolean) as is_utf8
         where 1 = 0
-        {%- endif %}
-    )
-
-    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=false) }}
+    {%- else -%}
+        select
+            file_key,
+            count(*) as line_count,
+            sum(coalesce({{ byte_length }}, 0)) as text_bytes,
+            {{ all_utf8 }} as is_utf8
+        from ({{ lines_sql }}) as gzip_lines
+        group by file_key
+    {%- endif -%}
 {%- endmacro %}

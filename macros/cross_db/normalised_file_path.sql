@@ -1,13 +1,13 @@
 {#- A landed file's identity (docs/decisions.md "Landing: a file's identity"): its path as the events glob gives
     it, normalised, from the path the engine reports (`path_expr`). An absolute glob gives absolute paths; a
     relative glob gives paths relative to the working directory, as written ('../x/a.jsonl', never './' or '//' or
-    'x/../'). DuckDB reports paths as globbed; Spark as absolute, URL-encoded file: URIs, which are decoded and,
-    for a relative glob, made relative to the JVM's working directory (the directory it resolved the glob in). -#}
-{% macro normalised_file_path(path_expr, glob) -%}
-    {{ return(adapter.dispatch('normalised_file_path', 'lineage_warehouse')(path_expr, glob)) }}
+    'x/../'). DuckDB reports paths as globbed; Spark as absolute file: URIs, which lose their scheme and,
+    for a relative glob, are made relative to the JVM's working directory (the directory it resolved the glob in). -#}
+{% macro normalised_file_path(path_expr, glob, url_encoded=false) -%}
+    {{ return(adapter.dispatch('normalised_file_path', 'lineage_warehouse')(path_expr, glob, url_encoded)) }}
 {%- endmacro %}
 
-{% macro default__normalised_file_path(path_expr, glob) -%}
+{% macro default__normalised_file_path(path_expr, glob, url_encoded=false) -%}
     {{ lineage_warehouse.not_supported('normalised_file_path') }}
 {%- endmacro %}
 
@@ -35,7 +35,7 @@
     {{ return(ns.expr) }}
 {%- endmacro %}
 
-{% macro duckdb__normalised_file_path(path_expr, glob) -%}
+{% macro duckdb__normalised_file_path(path_expr, glob, url_encoded=false) -%}
     {{ lineage_warehouse.lexically_normalised_path(path_expr) }}
 {%- endmacro %}
 
@@ -56,10 +56,12 @@
     regexp_replace({{ expr }}, '(^|/)([^./][^/]*|[.][^./][^/]*|[.][.][^/]+)/[.][.](/|$)', '$1')
 {%- endmacro %}
 
-{#- Spark: the URI decoded ('+' is a plus in a path, not a space); for a relative glob, the part after the
-    working directory's parent `levels` up, behind as many '../'. -#}
-{% macro spark__normalised_file_path(path_expr, glob) -%}
-    {%- set local_path = "url_decode(replace(regexp_replace(" ~ path_expr ~ ", '^file:(//)?', ''), '+', '%2B'))" -%}
+{#- Spark: the path without its scheme, decoded when `url_encoded` (input_file_name() encodes, the binaryFile
+    source's `path` does not); for a relative glob, the part after the working directory's parent `levels` up,
+    behind as many '../'. -#}
+{% macro spark__normalised_file_path(path_expr, glob, url_encoded=false) -%}
+    {%- set decoded = lineage_warehouse.spark_decoded_uri(path_expr) if url_encoded else path_expr -%}
+    {%- set local_path = "regexp_replace(" ~ decoded ~ ", '^file:(//)?', '')" -%}
     {%- if glob.startswith('/') or ':' in glob.split('/')[0] -%}
         {{ lineage_warehouse.lexically_normalised_path(local_path) }}
     {%- else -%}
@@ -74,4 +76,9 @@
             else {{ clean }}
         end
     {%- endif -%}
+{%- endmacro %}
+
+{#- Spark: a URI from input_file_name() decoded ('+' stands for itself in a path, not for a space). -#}
+{% macro spark_decoded_uri(uri_expr) -%}
+    {{ return("url_decode(replace(" ~ uri_expr ~ ", '+', '%2B'))") }}
 {%- endmacro %}

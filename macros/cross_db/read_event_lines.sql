@@ -62,6 +62,20 @@
     from ({{ pieces_sql }}) as pieces
 {%- endmacro %}
 
+{#- The lines of plain files (`pieces_sql`, see plain_lines_with_completeness) and of gzip files (`gzip_lines_sql`,
+    see gzip_lines_with_completeness), either none, as one SELECT. -#}
+{% macro event_line_parts(files, pieces_sql, gzip_lines_sql, partial_line_kept) -%}
+    {%- set parts = [] -%}
+    {%- if pieces_sql is not none -%}
+        {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces_sql)) -%}
+    {%- endif -%}
+    {%- if gzip_lines_sql is not none -%}
+        {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
+            gzip_lines_sql, files | selectattr('gzip') | list, partial_line_kept)) -%}
+    {%- endif -%}
+    {{ return(parts | join('\nunion all\n')) }}
+{%- endmacro %}
+
 {#- DuckDB: the paths as read_blob/read_csv list entries, which DuckDB globs: '[', '*' and '?' are bracketed to
     stand for themselves. DuckDB does not glob a path holding a backslash, so such a path is left as it is. -#}
 {% macro duckdb_literal_paths(paths) -%}
@@ -116,7 +130,7 @@
     {%- if not plain and not gzip -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
-    {%- set parts = [] -%}
+    {%- set pieces = none -%}
     {%- if plain -%}
         {%- set pieces -%}
             select
@@ -139,16 +153,12 @@
                 where file_text is not null
             ) as texts
         {%- endset -%}
-        {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces)) -%}
     {%- endif -%}
-    {%- if gzip -%}
-        {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
-            lineage_warehouse.duckdb_gzip_lines(gzip), files | selectattr('gzip') | list, true)) -%}
-    {%- endif -%}
-    {{ return(parts | join('\nunion all\n')) }}
+    {{ return(lineage_warehouse.event_line_parts(files, pieces,
+        lineage_warehouse.duckdb_gzip_lines(gzip) if gzip else none, partial_line_kept=true)) }}
 {%- endmacro %}
 
-{#- Spark: a path as the engines' sources name it (binaryFile `path`, input_file_name()), without the scheme's
+{#- Spark: a path as the binaryFile source names it (or input_file_name(), once decoded), without the scheme's
     slashes, so both compare equal. -#}
 {% macro spark_uri_key(path_expr) -%}
     regexp_replace({{ path_expr }}, '^file:/+', '/')
@@ -179,7 +189,7 @@
         line_text
     from (
         select
-            {{ lineage_warehouse.spark_uri_key('input_file_name()') }} as file_key,
+            {{ lineage_warehouse.spark_uri_key(lineage_warehouse.spark_decoded_uri('input_file_name()')) }} as file_key,
             value as line_text,
             monotonically_increasing_id() as scan_order
         from lw_event_gzip_lines
@@ -197,7 +207,7 @@
     {%- if gzip and execute -%}
         {{ lineage_warehouse.spark_create_gzip_lines_view(glob) }}
     {%- endif -%}
-    {%- set parts = [] -%}
+    {%- set pieces = none -%}
     {%- if plain -%}
         {%- set pieces -%}
             select
@@ -225,11 +235,7 @@
             ) as texts
             lateral view posexplode(split(texts.file_text, chr(10), -1)) pieces as pos, line_text
         {%- endset -%}
-        {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces)) -%}
     {%- endif -%}
-    {%- if gzip -%}
-        {%- do parts.append(lineage_warehouse.gzip_lines_with_completeness(
-            lineage_warehouse.spark_gzip_lines(gzip), files | selectattr('gzip') | list, false)) -%}
-    {%- endif -%}
-    {{ return(parts | join('\nunion all\n')) }}
+    {{ return(lineage_warehouse.event_line_parts(files, pieces,
+        lineage_warehouse.spark_gzip_lines(gzip) if gzip else none, partial_line_kept=false)) }}
 {%- endmacro %}

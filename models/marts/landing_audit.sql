@@ -25,7 +25,7 @@ unreadable as (
             source_file,
             reason_description,
             row_number() over (
-                partition by source_file order by landing_batch desc, modified_epoch_s desc, reason_description
+                partition by source_file order by landing_batch desc, modified_epoch_s desc, reason_description asc
             ) as newest
         from {{ lineage_warehouse.unreadable_event_files() }}
     ) as recorded
