@@ -51,7 +51,7 @@
     {%- endif -%}
     {%- set stored = {} -%}
     {%- for node in graph.nodes.values() -%}
-        {%- if node.resource_type == 'model' and node.package_name == project_name
+        {%- if node.resource_type == 'model' and node.package_name == 'lineage_warehouse'
             and node.config.materialized == 'incremental' -%}
             {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
             {%- if 'retention' in node.config.meta.get('rebuilt_on', []) -%}

@@ -1,13 +1,28 @@
 #!/usr/bin/env bash
-# Build the warehouse on DuckDB from the bundled sample events and print what was built.
+# Build the warehouse on DuckDB from the bundled sample events, publish the copy BI tools read, and print what was
+# built. While dbt builds, one line per model as it finishes, and a running count of the tests that passed.
 # Usage: scripts/demo.sh [EVENTS_GLOB]     (default: sample_events/*.json*)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ]; then
+    sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+fi
 bash scripts/setup.sh
 
 events="${1:-sample_events/*.json*}"
 export LINEAGE_DUCKDB_PATH="${LINEAGE_DUCKDB_PATH:-lineage.duckdb}"
 export TZ=UTC
 
-.venv/bin/dbt build --profiles-dir . --target duckdb --vars "{events_path: \"$events\"}" --quiet
+echo "demo: building $LINEAGE_DUCKDB_PATH from $events: seeds, models and data tests (about half a minute)"
+# dbt's own progress, shortened: START lines dropped, passed tests counted instead of listed
+.venv/bin/dbt build --profiles-dir . --target duckdb --vars "{events_path: \"$events\"}" \
+    | awk '
+        / START / { next }
+        / PASS / { passed++; if (passed % 50 == 0) { printf "demo: %d tests passed so far\n", passed; fflush() } next }
+        { print; fflush() }
+        END { printf "demo: %d tests passed\n", passed }'
+echo "demo: publishing the read-only copy for BI tools"
+.venv/bin/python scripts/publish.py --warehouse "$LINEAGE_DUCKDB_PATH"
+echo "demo: what the warehouse holds"
 .venv/bin/python scripts/summary.py --duckdb "$LINEAGE_DUCKDB_PATH"

@@ -1,24 +1,37 @@
--- lineage.md "Traversal" at DATASET granularity, two implementations that must agree: for every dataset, the
--- nodes lineage_traverse reaches DOWNSTREAM (resp. UPSTREAM) at depth >= 1 within lineage_max_depth are exactly
--- its downstream (resp. upstream) pairs in dataset_lineage_closure, with the same minimum depth. The closure is
--- built from lineage_edges' DATASET edges, the traversal from the input/output rows (all starts at once).
+-- lineage.md "Traversal" at DATASET granularity, two implementations that must agree: for each sampled dataset,
+-- the nodes lineage_traverse reaches DOWNSTREAM (resp. UPSTREAM) at depth >= 1 within lineage_max_depth are
+-- exactly its downstream (resp. upstream) pairs in dataset_lineage_closure, with the same minimum depth. The
+-- closure is built from lineage_edges' DATASET edges, the traversal from the input/output rows.
+-- Bounded (docs/decisions.md "Data tests in every build: bounded cost"): the starts are the first
+-- var lineage_closure_check_starts datasets by dataset_id (an MD5: a deterministic, spread-out sample), so the
+-- test's cost does not grow with the square of the warehouse; where a warehouse has no more datasets than that,
+-- the check is complete. tests/test_lineage.py compares the whole closure with a breadth-first search.
+{{ config(tags=['heavy_test']) }}
+
 with
 
 closure as (
     select * from {{ ref('dataset_lineage_closure') }}
 ),
 
+{%- set sample_query -%}
+    (select dataset_id as start_id from {{ ref('datasets') }} order by dataset_id
+    limit {{ var('lineage_closure_check_starts', 50) | int }})
+{%- endset %}
+
+sampled_starts as (
+    select start_id from {{ sample_query }} as sampled
+),
+
 downstream_traversal as (
     {{ lineage_warehouse.lineage_traverse(
-        'DATASET', direction='DOWNSTREAM',
-        starts_relation='(select dataset_id as start_id from ' ~ ref('datasets') ~ ')'
+        'DATASET', direction='DOWNSTREAM', starts_relation=sample_query
     ) }}
 ),
 
 upstream_traversal as (
     {{ lineage_warehouse.lineage_traverse(
-        'DATASET', direction='UPSTREAM',
-        starts_relation='(select dataset_id as start_id from ' ~ ref('datasets') ~ ')'
+        'DATASET', direction='UPSTREAM', starts_relation=sample_query
     ) }}
 ),
 
@@ -40,10 +53,20 @@ traversed_pairs as (
 
 closure_pairs as (
     select
-        upstream_dataset_id,
-        downstream_dataset_id,
-        min_depth
+        closure.upstream_dataset_id,
+        closure.downstream_dataset_id,
+        closure.min_depth
     from closure
+    inner join sampled_starts
+        on closure.upstream_dataset_id = sampled_starts.start_id
+    union all
+    select
+        closure.upstream_dataset_id,
+        closure.downstream_dataset_id,
+        closure.min_depth
+    from closure
+    inner join sampled_starts
+        on closure.downstream_dataset_id = sampled_starts.start_id
 ),
 
 final as (

@@ -1,0 +1,154 @@
+"""Use as a dbt package (issue 21, point 8): a throwaway host project installs this one through packages.yml (a
+local path), puts its schemas under a prefix (var lineage_schema_prefix), leaves the heavy tests out by tag, and
+builds it on DuckDB with a model of its own that reads a mart. Without the var the schema names are the ones of
+marts.md. DuckDB only: schema naming and package installation are dbt's, the same on both engines."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+
+DBT = Path(sys.executable).parent / "dbt"
+LAYERS = ("raw", "staging", "intermediate", "marts")
+SAMPLE_FILES = ("client_example_full_event.json", "dbt_ol_run.jsonl", "food_delivery.jsonl")
+
+
+def write_host_project(host: Path, events_glob: str) -> None:
+    """The README's snippet ("Using the warehouse as a dbt package"), in a fresh folder."""
+    (host / "models").mkdir(parents=True)
+    (host / "dbt_project.yml").write_text(textwrap.dedent(f"""\
+        name: analytics_host
+        version: "1.0.0"
+        config-version: 2
+        profile: analytics_host
+        models:
+          analytics_host:
+            +materialized: table
+        vars:
+          lineage_warehouse:
+            lineage_schema_prefix: "lw_"
+            events_path: "{events_glob}"
+        """))
+    (host / "packages.yml").write_text(f"packages:\n  - local: {PROJECT_DIR}\n")
+    (host / "profiles.yml").write_text(textwrap.dedent(f"""\
+        analytics_host:
+          target: dev
+          outputs:
+            dev:
+              type: duckdb
+              path: "{host / 'host.duckdb'}"
+              threads: 2
+              settings:
+                TimeZone: UTC
+        """))
+    (host / "models" / "lineage_job_runs.sql").write_text(
+        "select count(*) as runs from {{ ref('lineage_warehouse', 'runs') }}\n")
+
+
+def host_dbt(host: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DBT_", "LINEAGE_"))}
+    env.update({"TZ": "UTC", "DBT_SEND_ANONYMOUS_USAGE_STATS": "false"})
+    proc = subprocess.run([str(DBT), *args, "--profiles-dir", str(host), "--project-dir", str(host)],
+                          cwd=host, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, f"dbt {' '.join(args)} in the host project:\n{proc.stdout[-6000:]}{proc.stderr[-2000:]}"
+    return proc
+
+
+@pytest.fixture(scope="module")
+def host_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("package")
+    events = root / "events"
+    events.mkdir()
+    for name in SAMPLE_FILES:
+        shutil.copy(PROJECT_DIR / "sample_events" / name, events / name)
+    host = root / "host"
+    write_host_project(host, f"{events}/*.json*")
+    host_dbt(host, "deps")
+    host_dbt(host, "build", "--exclude", "tag:heavy_test", "tag:macro_test", "--exclude-resource-type", "unit_test")
+    return host
+
+
+def schemas_and_tables(db: Path) -> dict[str, set[str]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        found: dict[str, set[str]] = {}
+        for schema, table in con.execute("select table_schema, table_name from information_schema.tables").fetchall():
+            found.setdefault(schema, set()).add(table)
+        return found
+    finally:
+        con.close()
+
+
+def test_package_schema_prefix_var_puts_every_relation_under_the_prefix(host_project: Path) -> None:
+    found = schemas_and_tables(host_project / "host.duckdb")
+    assert {f"lw_{layer}" for layer in LAYERS} <= set(found)
+    # nothing of the package lands in an unprefixed schema: no hard-coded schema name anywhere (bookkeeping
+    # tables of landing and the seeds included)
+    assert not set(found) & set(LAYERS), sorted(found)
+    assert {"raw_event_lines", "landed_file_states"} <= found["lw_raw"]
+    assert {"location_aliases", "quarantined_events"} <= found["lw_staging"]
+    assert {"runs", "lineage_edges", "landing_audit"} <= found["lw_marts"]
+
+
+def test_package_host_model_reads_a_mart_of_the_package(host_project: Path) -> None:
+    con = duckdb.connect(str(host_project / "host.duckdb"), read_only=True)
+    try:
+        (host_runs,) = con.execute("select runs from main.lineage_job_runs").fetchone()
+        (mart_runs,) = con.execute("select count(*) from lw_marts.runs").fetchone()
+        lines, parsed, quarantined = con.execute(
+            "select sum(lines), sum(parsed), sum(quarantined) from lw_marts.landing_audit").fetchone()
+    finally:
+        con.close()
+    assert host_runs == mart_runs > 0
+    assert lines == parsed + quarantined > 0
+
+
+def test_package_heavy_tests_are_left_out_by_tag(host_project: Path) -> None:
+    results = json.loads((host_project / "target" / "run_results.json").read_text())["results"]
+    tests = {r["unique_id"]: r["status"] for r in results if r["unique_id"].startswith("test.lineage_warehouse.")}
+    manifest = json.loads((host_project / "target" / "manifest.json").read_text())
+    heavy = {uid for uid, node in manifest["nodes"].items()
+             if node["resource_type"] == "test" and "heavy_test" in node["tags"]}
+    assert "test.lineage_warehouse.test_lineage_closure_equals_traversal" in heavy
+    assert len(tests) > 100, "the package's data tests ran in the host build"
+    assert set(tests.values()) == {"pass"}
+    assert not heavy & set(tests)
+
+
+def test_package_default_schema_names_are_those_of_marts_md(corpora_duckdb: Warehouse) -> None:
+    found = schemas_and_tables(corpora_duckdb.duckdb_path)
+    assert set(LAYERS) <= set(found)
+    assert not {schema for schema in found if schema.endswith(LAYERS) and schema not in LAYERS}
+
+
+def test_package_retention_trims_the_package_relations_in_a_host_project(host_project: Path) -> None:
+    """Retention's on-run-start hook finds this project's models by package name, not by the name of the project
+    that runs it (the host's). Last in the module: it trims the host warehouse the other tests read."""
+    db = host_project / "host.duckdb"
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        newest, older = con.execute(
+            "select max(event_time), count(*) filter (where event_time < (select max(event_time) "
+            "from lw_staging.stg_events)) from lw_staging.stg_events").fetchone()
+    finally:
+        con.close()
+    assert older > 0
+    as_of = newest.isoformat()
+    proc = host_dbt(host_project, "run", "--select", "raw_event_lines",
+                    "--vars", json.dumps({"retention_days": 0, "retention_as_of": as_of}))
+    assert "retention: trimmed stg_events" in proc.stdout
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        remaining = con.execute("select count(*), min(event_time) from lw_staging.stg_events").fetchone()
+    finally:
+        con.close()
+    assert remaining[0] > 0 and remaining[1] == newest
