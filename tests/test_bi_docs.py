@@ -42,6 +42,34 @@ def expected_comments(manifest: Any) -> dict[str, tuple[str, dict[str, str]]]:
     return {name: (node.description, {column: info.description for column, info in node.columns.items()})
             for name, node in mart_models(manifest).items()}
 
+
+# --- point 5: comments in the warehouse ---------------------------------------------------------------------------
+
+def test_issue21_persist_docs_mart_comments_readable_in_duckdb(corpora_duckdb: Warehouse) -> None:
+    """duckdb_tables() and duckdb_columns() show every mart's description and every column's."""
+    expected = expected_comments(in_process.manifest("duckdb"))
+    tables = dict(corpora_duckdb.query("select table_name, comment from duckdb_tables() where schema_name = 'marts'"))
+    columns: dict[str, dict[str, str]] = defaultdict(dict)
+    for table, column, comment in corpora_duckdb.query(
+            "select table_name, column_name, comment from duckdb_columns() where schema_name = 'marts'"):
+        columns[table][column] = comment
+    assert len(expected) >= 21
+    for mart, (table_comment, column_comments) in expected.items():
+        assert table_comment.strip(), f"{mart} has no description"
+        assert [c for c, text in column_comments.items() if not text.strip()] == [], f"{mart}: undescribed columns"
+        assert tables.get(mart) == table_comment, mart
+        assert columns[mart] == column_comments, mart
+
+
+def test_issue21_mart_column_descriptions_fit_the_spark_metastore() -> None:
+    """Spark's Hive metastore keeps at most 256 characters of a column comment (a longer one fails the build after
+    the metastore's retries), so every mart column's description fits in 256 characters."""
+    marts = expected_comments(in_process.manifest("duckdb"))
+    too_long = {f"{mart}.{column}": len(text) for mart, (_, columns) in marts.items()
+                for column, text in columns.items() if len(text) > SPARK_COLUMN_COMMENT_MAX}
+    assert too_long == {}
+
+
 # --- point 5: overview page, doc blocks, rules cited ---------------------------------------------------------------
 
 def test_issue21_docs_overview_page_names_every_mart_and_how_to_query() -> None:
@@ -129,3 +157,52 @@ def test_issue21_descriptions_and_docs_point_only_at_files_of_the_clone() -> Non
                 for section in re.findall(r'rules\.md,?\s+"([^"]+)"', text)}
     assert sections, "no description cites a section of docs/rules.md"
     assert sorted(s for s in sections if s not in headings) == []
+
+
+# --- point 6: contracts ---------------------------------------------------------------------------------------------
+
+def test_issue21_every_mart_enforces_a_contract_with_portable_types() -> None:
+    marts = mart_models(in_process.manifest("duckdb"))
+    assert len(marts) >= 21
+    assert sorted(name for name, node in marts.items() if not node.contract.enforced) == []
+    untyped = {name: [c for c, info in node.columns.items() if not info.data_type] for name, node in marts.items()}
+    assert {name: columns for name, columns in untyped.items() if columns} == {}
+    types = {info.data_type for node in marts.values() for info in node.columns.values()}
+    assert types <= PORTABLE_TYPES, types - PORTABLE_TYPES
+
+
+def test_issue21_contract_violation_fails_the_mart(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """A declared type that the mart's SQL does not produce stops the build of that mart (on a copy of the
+    session's warehouse). The same run with the declared types intact passes."""
+    wh = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, wh.duckdb_path)
+    run = ["run", "--select", "landing_audit"]
+    assert wh.dbt(run, events=CORPORA_GLOB, check=False).returncode == 0
+    column = in_process.manifest("duckdb").nodes["model.lineage_warehouse.landing_audit"].columns["lines"]
+    declared = column.data_type
+    column.data_type = "boolean"  # landing_audit.lines is a count
+    try:
+        broken = wh.dbt(run, events=CORPORA_GLOB, check=False)
+    finally:
+        column.data_type = declared
+    assert broken.returncode != 0
+    assert "contract" in broken.stdout.lower() and "lines" in broken.stdout, broken.stdout[-3000:]
+
+
+def spark_mart_comments(spark: Any, marts: list[str]) -> dict[str, tuple[str, dict[str, str]]]:
+    """{mart: (table comment, {column: comment})} as DESCRIBE TABLE EXTENDED shows them on a Spark warehouse."""
+    found = {}
+    for mart in marts:
+        described = spark.sql(f"describe table extended marts.{mart}").collect()
+        rows = [(r[0] or "", r[1] or "", r[2]) for r in described]
+        end = next(i for i, row in enumerate(rows) if not row[0].strip() or row[0].startswith("#"))
+        table_comment = next((row[1] for row in rows[end:] if row[0] == "Comment"), None)
+        found[mart] = (table_comment, {name: comment for name, _, comment in rows[:end]})
+    return found
+
+
+def assert_mart_comments_in_spark(spark: Any) -> None:
+    """Point 5 on Spark (called on the parity build of tests/test_engine_parity.py)."""
+    expected = expected_comments(in_process.manifest("spark"))
+    assert len(expected) >= 21
+    assert spark_mart_comments(spark, sorted(expected)) == expected
