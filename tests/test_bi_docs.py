@@ -189,6 +189,63 @@ def test_issue21_contract_violation_fails_the_mart(corpora_duckdb: Warehouse, tm
     assert "contract" in broken.stdout.lower() and "lines" in broken.stdout, broken.stdout[-3000:]
 
 
+# --- point 7: exposures, tags, selectors ----------------------------------------------------------------------------
+
+def listed(wh: Warehouse, *selection: str) -> set[str]:
+    """Unique ids `dbt ls` prints for a selection."""
+    out = wh.dbt(["ls", *selection, "--output", "json", "--output-keys", "unique_id"], check=False)
+    assert out.returncode == 0, out.stdout[-3000:]
+    return set(re.findall(r'"unique_id":\s*"([^"]+)"', out.stdout))
+
+
+def ancestors(manifest: Any, unique_ids: set[str]) -> set[str]:
+    seen, todo = set(), list(unique_ids)
+    while todo:
+        uid = todo.pop()
+        if uid not in seen:
+            seen.add(uid)
+            todo.extend(getattr(manifest.nodes[uid].depends_on, "nodes", []) if uid in manifest.nodes else [])
+    return seen
+
+
+def test_issue21_each_model_is_tagged_with_its_layer() -> None:
+    manifest = in_process.manifest("duckdb")
+    models = [node for node in manifest.nodes.values() if node.resource_type == "model"]
+    wrong = {node.name: node.tags for node in models
+             if [t for t in node.tags if t in LAYERS] != [node.original_file_path.split("/")[1]]}
+    assert len(models) > 40 and wrong == {}
+
+
+def test_issue21_selectors_marts_only_and_lineage_select_the_right_nodes(tmp_path: Path) -> None:
+    manifest = in_process.manifest("duckdb")
+    wh = Warehouse(tmp_path)
+    models = {uid for uid, node in manifest.nodes.items() if node.resource_type == "model"}
+    marts = {node.unique_id for node in mart_models(manifest).values()}
+    selected = listed(wh, "--selector", "marts_only")
+    assert selected & models == marts
+    assert selected - models, "marts_only selects the marts' data tests too"
+
+    lineage_marts = {uid for uid in marts if manifest.nodes[uid].original_file_path.startswith("models/marts/lineage/")}
+    expected = {uid for uid in ancestors(manifest, lineage_marts) if uid in models}
+    selected = listed(wh, "--selector", "lineage")
+    assert lineage_marts and selected & models == expected
+    assert marts - expected, "some marts are not needed by the lineage marts (e.g. users) and stay out"
+    assert selected - models, "the lineage selection runs the tests of its models"
+
+
+def test_issue21_example_exposure_reads_lineage_edges_and_datasets_overview(tmp_path: Path) -> None:
+    manifest = in_process.manifest("duckdb")
+    dashboards = [e for e in manifest.exposures.values() if e.type.value == "dashboard"]
+    assert len(dashboards) == 1
+    exposure = dashboards[0]
+    assert set(exposure.depends_on.nodes) == {"model.lineage_warehouse.lineage_edges",
+                                              "model.lineage_warehouse.datasets_overview"}
+    assert exposure.description.strip() and exposure.owner.name
+    upstream = listed(Warehouse(tmp_path), "--select", f"+exposure:{exposure.name}", "--resource-type", "model")
+    assert set(exposure.depends_on.nodes) < upstream
+    assert "model.lineage_warehouse.raw_event_lines" in upstream
+
+
 def spark_mart_comments(spark: Any, marts: list[str]) -> dict[str, tuple[str, dict[str, str]]]:
     """{mart: (table comment, {column: comment})} as DESCRIBE TABLE EXTENDED shows them on a Spark warehouse."""
     found = {}
