@@ -1,4 +1,4 @@
-{#- Deterministic text keys (marts.md "Types"): the MD5 of the entity kind and its natural key, so the
+{#- Deterministic text keys (docs/rules.md "The marts: types"): the MD5 of the entity kind and its natural key, so the
     same events give the same ids on DuckDB and Spark, and kinds never collide. -#}
 {% macro entity_id(kind, parts) -%}
     md5('{{ kind }}' {%- for part in parts %} || '|' || {{ part }}{% endfor %})

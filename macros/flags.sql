@@ -1,5 +1,5 @@
-{#- Bit-flag enumerations (output types §7.4, column transformation types §8.2) as marts.md shows them: the
-    names of the set bits joined by ',' in flag order, next to the integer mask. -#}
+{#- Bit-flag enumerations (output types §7.4, column transformation types §8.2) as docs/rules.md "The marts: types"
+    shows them: the names of the set bits joined by ',' in flag order, next to the integer mask. -#}
 
 {#- The flag value of an enumeration name (NULL for a name that is not in `flags`). Case-sensitive. -#}
 {% macro flag_of(name_expr, flags) -%}

@@ -1,4 +1,4 @@
-{#- Location parsing of OpenLineage namespaces (openlineage-to-entities §1, with D6).
+{#- Location parsing of OpenLineage namespaces (§1, with D6).
     Python urlparse semantics: scheme = leading [a-z][a-z0-9+.-]* before ':'; the netloc follows '//' up
     to '/', '?' or '#'; without a netloc the path is the host part.
     D6: userinfo ('user:password@') is removed from the netloc, and from '//user@' inside a path (jdbc:...),

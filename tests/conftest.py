@@ -25,6 +25,8 @@ SPARK_LANE_MODULES: set[str] = set()
 
 def pytest_configure(config: pytest.Config) -> None:
     dbt_runner.IN_PROCESS = True
+    # one ALTER TABLE per mart column costs ~10 s per Spark build: only the build that checks them writes them
+    dbt_runner.SPARK_COLUMN_COMMENTS = False
     os.environ["TZ"] = "UTC"  # PySpark and the readers turn timestamps into naive datetimes in this zone
     time.tzset()
 

@@ -1,4 +1,4 @@
-{#- lineage.md "Traversal": a SELECT returning the nodes and edges reached from a start node.
+{#- docs/rules.md "Lineage: Traversal": a SELECT returning the nodes and edges reached from a start node.
 
     lineage_traverse(start_kind, start_id, direction='DOWNSTREAM', depth=var lineage_max_depth (10),
                      granularity='DATASET', since=none, until=none,

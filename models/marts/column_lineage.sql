@@ -1,4 +1,4 @@
-{#- Column lineage (entities.md "Direct/Indirect Column Lineage relation"; §8; D2 grain: hour bucket (§7.2),
+{#- Column lineage (docs/rules.md "Entity: Direct/Indirect Column Lineage relation"; §8; D2 grain: hour bucket (§7.2),
     operation, source dataset, target dataset, source column, target column or NULL; types OR-ed), with the
     run and job of the operation. DIRECT rows have a target column, INDIRECT rows none. Refolded by operation
     (macros/refold_scopes.sql). -#}

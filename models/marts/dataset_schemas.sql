@@ -1,4 +1,4 @@
-{#- Dataset schemas (entities.md "Dataset schema"; §2.4): one row per distinct schema of an input or output
+{#- Dataset schemas (docs/rules.md "Entity: Dataset schema"; §2.4): one row per distinct schema of an input or output
     row; fields normalised (name, type if non-empty, stripped description if non-empty, nested fields if
     non-empty) as JSON text; schema_id = digest = UUIDv5 of the canonical JSON (Appendix A). -#}
 

@@ -1,4 +1,5 @@
-{#- Datasets (entities.md "Dataset"; §2.1 identity and names; lineage.md schema shown for a dataset). -#}
+{#- Datasets (docs/rules.md "Entity: Dataset"; §2.1 identity and names; docs/rules.md "Lineage: Schema shown for a
+    dataset"). -#}
 
 with
 

@@ -1,4 +1,4 @@
-{#- Jobs (entities.md "Job"; §3.1, §3.2; D9 parents and roots without events get type UNKNOWN). -#}
+{#- Jobs (docs/rules.md "Entity: Job"; §3.1, §3.2; D9 parents and roots without events get type UNKNOWN). -#}
 
 with
 

@@ -1,4 +1,4 @@
-{#- Every alternative address of every location (entities.md "Location addresses"; §1.1 step 5; D7). -#}
+{#- Every alternative address of every location (docs/rules.md "Entity: Location addresses"; §1.1 step 5; D7). -#}
 
 with
 

@@ -1,4 +1,5 @@
-{#- Locations (entities.md "Location"; §1; D6 credentials removed; D7 locations sharing an address are one). -#}
+{#- Locations (docs/rules.md "Entity: Location"; §1; D6 credentials removed; D7 locations sharing an address are one).
+    -#}
 
 with
 

@@ -1,4 +1,4 @@
-{#- Operations (entities.md "Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run.
+{#- Operations (docs/rules.md "Entity: Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run.
     Refolded by operation (macros/refold_scopes.sql). -#}
 {{ lineage_warehouse.refold_config('operation') }}
 

@@ -1,4 +1,4 @@
-{#- Runs (entities.md "Run"; §5; D5 created_at; D8 ended_reason; D9 parents and roots; D11 job binding). -#}
+{#- Runs (docs/rules.md "Entity: Run"; §5; D5 created_at; D8 ended_reason; D9 parents and roots; D11 job binding). -#}
 
 with
 

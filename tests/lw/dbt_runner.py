@@ -22,6 +22,9 @@ PROJECT_DIR = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 # tests/conftest.py turns this on for the test session
 IN_PROCESS = False
+# Whether Spark builds write column comments (var spark_column_comments; one ALTER TABLE per mart column). The test
+# session turns them off (tests/conftest.py) but for the build that checks them (tests/test_engine_parity.py).
+SPARK_COLUMN_COMMENTS = True
 # What a build leaves out unless asked for every test: dbt unit tests and the singular tests of macros on literal
 # inputs (tag macro_test) give the same answer on every warehouse of an engine, so the suite runs them in one
 # build per engine (tests/conftest.py, tests/test_engine_parity.py).
@@ -47,9 +50,11 @@ def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
 class Warehouse:
     """One isolated warehouse: a DuckDB file or a Spark directory, plus dbt's target directory."""
 
-    def __init__(self, root: Path, target: str = "duckdb", in_process: bool | None = None) -> None:
+    def __init__(self, root: Path, target: str = "duckdb", in_process: bool | None = None,
+                 spark_column_comments: bool | None = None) -> None:
         self.root = Path(root)
         self.target = target
+        self.spark_column_comments = SPARK_COLUMN_COMMENTS if spark_column_comments is None else spark_column_comments
         self.in_process = IN_PROCESS if in_process is None else in_process
         self.root.mkdir(parents=True, exist_ok=True)
         self.duckdb_path = self.root / "lineage.duckdb"
@@ -78,6 +83,8 @@ class Warehouse:
         variables: dict[str, Any] = dict(extra_vars or {})
         if events is not None:
             variables["events_path"] = events
+        if self.target == "spark" and not self.spark_column_comments:
+            variables.setdefault("spark_column_comments", False)
         cli = [*args, "--profiles-dir", str(PROJECT_DIR), "--project-dir", str(PROJECT_DIR), "--target", self.target]
         if variables:
             cli += ["--vars", json.dumps(variables)]

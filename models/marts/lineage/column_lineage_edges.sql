@@ -1,8 +1,8 @@
-{#- lineage.md "Column lineage roll-up": column-lineage rows grouped by (process at OPERATION / RUN / JOB grain or
-    none at DATASET grain, source dataset, target dataset, source column, target column or NULL): types OR-ed
-    (as names and mask), last_used_at = MAX(created_at). DIRECT rows have a target column, INDIRECT rows none.
-    Refolded by process (the operations new events touch, their runs and jobs) and by the dataset pairs those
-    operations link now or linked before (macros/refold_scopes.sql). -#}
+{#- docs/rules.md "Lineage: Column lineage roll-up": column-lineage rows grouped by (process at OPERATION / RUN / JOB
+    grain or none at DATASET grain, source dataset, target dataset, source column, target column or NULL): types OR-ed
+    (as names and mask), last_used_at = MAX(created_at). DIRECT rows have a target column, INDIRECT rows none. Refolded
+    by process (the operations new events touch, their runs and jobs) and by the dataset pairs those operations link now
+    or linked before (macros/refold_scopes.sql). -#}
 {{ lineage_warehouse.refold_config('process_and_pairs', pairs_from='column_lineage') }}
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id'), ('JOB', 'job_id'), ('DATASET', none)] %}
 

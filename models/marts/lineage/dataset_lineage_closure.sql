@@ -1,8 +1,8 @@
-{#- lineage.md "Traversal" at DATASET granularity for every start at once: each (upstream, downstream) pair within
-    var lineage_max_depth dataset → dataset hops, with the minimum depth. A start's symlinked twins are starts too
-    (depth 0) and every dataset reached brings its twins at the same depth. Breadth-first, unrolled in Jinja (no
-    engine recursion): level k keeps only the minimum depth of each (start, node) pair. Reflexive pairs
-    (a cycle back to the start or its twins) are not listed. -#}
+{#- docs/rules.md "Lineage: Traversal" at DATASET granularity for every start at once: each (upstream, downstream) pair
+    within var lineage_max_depth dataset → dataset hops, with the minimum depth. A start's symlinked twins are starts
+    too (depth 0) and every dataset reached brings its twins at the same depth. Breadth-first, unrolled in Jinja (no
+    engine recursion): level k keeps only the minimum depth of each (start, node) pair. Reflexive pairs (a cycle back to
+    the start or its twins) are not listed. -#}
 {%- set max_depth = var('lineage_max_depth', 10) | int %}
 
 with

@@ -1,5 +1,5 @@
-{#- lineage.md "Aggregation": one row per edge per granularity (OPERATION / RUN / JOB: INPUT and OUTPUT edges of
-    the bipartite graph; DATASET: dataset → dataset through one operation). -#}
+{#- docs/rules.md "Lineage: Aggregation": one row per edge per granularity (OPERATION / RUN / JOB: INPUT and OUTPUT
+    edges of the bipartite graph; DATASET: dataset → dataset through one operation). -#}
 
 with
 

@@ -1,5 +1,5 @@
-{#- lineage.md "The graph", parents: JOB → RUN for every run, RUN → OPERATION for every operation. Run → run links
-    (parent_run_id) are the separate relation lineage_run_parents. -#}
+{#- docs/rules.md "Lineage: The graph", parents: JOB → RUN for every run, RUN → OPERATION for every operation. Run → run
+    links (parent_run_id) are the separate relation lineage_run_parents. -#}
 
 with
 

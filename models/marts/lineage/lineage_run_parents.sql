@@ -1,5 +1,5 @@
-{#- lineage.md "The graph": Run → Run from runs.parent_run_id (e.g. Airflow task → Spark application), a relation
-    of its own so that lineage_parents keeps the strict JOB → RUN → OPERATION hierarchy. -#}
+{#- docs/rules.md "Lineage: The graph": Run → Run from runs.parent_run_id (e.g. Airflow task → Spark application), a
+    relation of its own so that lineage_parents keeps the strict JOB → RUN → OPERATION hierarchy. -#}
 
 with
 
