@@ -1,5 +1,5 @@
-{#- Relations live in schemas named raw / staging / intermediate / marts (marts.md), each preceded by var
-    lineage_schema_prefix (default '': exactly those names). A host project that installs this one as a package
+{#- Relations live in schemas named raw / staging / intermediate / marts (the public interface: docs/rules.md
+    "The marts"), each preceded by var lineage_schema_prefix (default '': exactly those names). A host project that installs this one as a package
     sets the prefix to keep the warehouse apart from its own schemas, e.g. `lw_` gives lw_raw ... lw_marts
     (docs/decisions.md "Use as a dbt package"). dbt applies a package's own generate_schema_name to that
     package's nodes only. -#}

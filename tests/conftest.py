@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.nodeid import coerce_node_id
 
 from tests.lw import dbt_runner
 from tests.lw.dbt_runner import Warehouse
@@ -50,6 +51,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = sorted(items, key=order)
     for item in items:
         item.add_marker(pytest.mark.xdist_group(lane(item)))
+        in_lane(item)
+
+
+def in_lane(item: pytest.Item) -> None:
+    """Give the item's node id the `@lane` suffix by which `--dist loadgroup` keeps a group on one worker.
+    pytest-xdist 3.8 writes it into `item._nodeid`, which pytest 9 no longer reads (the id is `item._id`), so
+    without this every test was scheduled alone and the lanes were not kept."""
+    suffix = "@" + lane(item)
+    if not item.nodeid.endswith(suffix):
+        item._id = coerce_node_id(item.nodeid + suffix)  # noqa: SLF001 (the same private field xdist means to set)
 
 
 @pytest.fixture(scope="session")

@@ -149,8 +149,6 @@ def test_issue21_descriptions_and_docs_point_only_at_files_of_the_clone() -> Non
         texts[str(path.relative_to(PROJECT_DIR))] = path.read_text()
     missing = {(where, name) for where, text in texts.items()
                for name in re.findall(r"[\w.-]+\.md\b", text) if Path(name).name not in known}
-    # another change moves the schema-name macro (issue 21 point 8); its header is that change's to reword
-    missing = {(where, name) for where, name in missing if where != "macros/generate_schema_name.sql"}
     assert not missing, f"references to files a clone does not have: {sorted(missing)}"
     headings = rule_headings()
     sections = {" ".join(section.split()) for text in texts.values()
