@@ -21,7 +21,7 @@ from tests.lw.dbt_runner import Warehouse
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
 # DuckDB-only modules that run beside the Spark tests, so that the two lanes take about as long
-SPARK_LANE_MODULES: set[str] = set()
+SPARK_LANE_MODULES: set[str] = {"test_scale", "test_bench"}  # ~60 s each; measured lanes in decisions.md
 
 
 def pytest_configure(config: pytest.Config) -> None:
