@@ -1,7 +1,8 @@
 {#- Validation of the run and job facets the job, tag, user and run models read (§9 lists what the reference
     rejects; D5: a facet that fails drops that facet only, and is recorded with a reason). Each *_problem macro
-    gives the reason code, or NULL when the facet is absent or valid. A facet that is not a JSON object is
-    already recorded by staging.facet_issues ('not_an_object') and is simply absent here. -#}
+    takes the prefix of a facet's columns in staging.stg_event_payloads (facet_prefix: has_<prefix> and one
+    column per field; a facet that is not a JSON object is absent there, and staging.facet_issues records it as
+    'not_an_object') and gives the reason code, or NULL when the facet is absent or valid. -#}
 
 {#- A timestamp inside a facet: parse_timestamp (D14), and a date alone (pydantic reads '2020-01-01' as a datetime)
     as midnight UTC. -#}
@@ -11,16 +12,11 @@
         "case when " ~ date_only ~ " then " ~ expr ~ " || 'T00:00:00' else " ~ expr ~ " end") }}
 {%- endmacro %}
 
-{#- True when a facet value (json_get text) is a JSON object. -#}
-{% macro facet_present(facet) -%}
-    coalesce({{ lineage_warehouse.json_first_char(facet) }} = '{', false)
-{%- endmacro %}
-
 {#- True when any of the keys (each a list of JSON keys) is missing or JSON null in the facet. -#}
 {% macro facet_lacks_any(facet, key_paths) -%}
     {%- set checks = [] -%}
     {%- for keys in key_paths -%}
-        {%- do checks.append(lineage_warehouse.json_get(facet, keys) ~ ' is null') -%}
+        {%- do checks.append(lineage_warehouse.facet_field(facet, keys) ~ ' is null') -%}
     {%- endfor -%}
     ({{ checks | join(' or ') }})
 {%- endmacro %}
@@ -30,7 +26,7 @@
 {% macro processing_engine_problem(facet, version_raw, version, adapter_raw, adapter) -%}
     case
         when not {{ lineage_warehouse.facet_present(facet) }} then null
-        when {{ lineage_warehouse.json_get(facet, ['name']) }} is null then 'missing_name'
+        when {{ lineage_warehouse.facet_field(facet, ['name']) }} is null then 'missing_name'
         when {{ version_raw }} is null then 'missing_version'
         when {{ version }} is null then 'version_not_pep440'
         when {{ adapter_raw }} is not null and {{ adapter }} is null then 'adapter_version_not_pep440'
@@ -43,7 +39,7 @@
         when not {{ lineage_warehouse.facet_present(facet) }} then null
         when {{ lineage_warehouse.facet_lacks_any(facet, [['master'], ['appName'], ['applicationId'], ['deployMode'],
             ['driverHost'], ['userName']]) }} then 'missing_required_field'
-        when {{ lineage_warehouse.json_get(facet, ['deployMode']) }} not in ('client', 'cluster')
+        when {{ lineage_warehouse.facet_field(facet, ['deployMode']) }} not in ('client', 'cluster')
             then 'invalid_deploy_mode'
     end
 {%- endmacro %}
@@ -87,8 +83,8 @@
     {%- if is_task -%}
         {%- set required = required + [['task', 'task_id'], ['taskInstance', 'try_number']] -%}
     {%- endif -%}
-    {%- set interval_start = lineage_warehouse.json_get(facet, ['dagRun', 'data_interval_start']) -%}
-    {%- set interval_end = lineage_warehouse.json_get(facet, ['dagRun', 'data_interval_end']) -%}
+    {%- set interval_start = lineage_warehouse.facet_field(facet, ['dagRun', 'data_interval_start']) -%}
+    {%- set interval_end = lineage_warehouse.facet_field(facet, ['dagRun', 'data_interval_end']) -%}
     case
         when not {{ lineage_warehouse.facet_present(facet) }} then null
         when {{ lineage_warehouse.facet_lacks_any(facet, required) }} then 'missing_required_field'
@@ -96,13 +92,13 @@
             {{ lineage_warehouse.facet_timestamp(interval_start) }} is null
             or {{ lineage_warehouse.facet_timestamp(interval_end) }} is null
             then 'missing_data_interval'
-        when {{ lineage_warehouse.json_get(facet, ['dagRun', 'run_type']) }}
+        when {{ lineage_warehouse.facet_field(facet, ['dagRun', 'run_type']) }}
             not in ('backfill', 'scheduled', 'manual', 'dataset_triggered') then 'invalid_run_type'
         {%- if is_task %}
-        when not {{ lineage_warehouse.regex_matches(lineage_warehouse.json_get(facet, ['taskInstance', 'try_number']),
+        when not {{ lineage_warehouse.regex_matches(lineage_warehouse.facet_field(facet, ['taskInstance', 'try_number']),
             '^-?[0-9]+$') }} then 'invalid_try_number'
         {%- endif %}
-        when {{ lineage_warehouse.airflow_dag_tags_kind(lineage_warehouse.json_get(facet, ['dag', 'tags'])) }}
+        when {{ lineage_warehouse.airflow_dag_tags_kind(lineage_warehouse.facet_field(facet, ['dag', 'tags'])) }}
             = 'invalid'
             then 'dag_tags_not_a_list'
     end
@@ -112,15 +108,15 @@
 {% macro data_rentgen_run_problem(facet) -%}
     case
         when not {{ lineage_warehouse.facet_present(facet) }} then null
-        when {{ lineage_warehouse.json_get(facet, ['start_reason']) }} not in ('AUTOMATIC', 'MANUAL')
+        when {{ lineage_warehouse.facet_field(facet, ['start_reason']) }} not in ('AUTOMATIC', 'MANUAL')
             then 'invalid_start_reason'
     end
 {%- endmacro %}
 
 {#- nominalTime: nominalStartTime and nominalEndTime, when given, timestamps. -#}
 {% macro nominal_time_problem(facet) -%}
-    {%- set start_text = lineage_warehouse.json_get(facet, ['nominalStartTime']) -%}
-    {%- set end_text = lineage_warehouse.json_get(facet, ['nominalEndTime']) -%}
+    {%- set start_text = lineage_warehouse.facet_field(facet, ['nominalStartTime']) -%}
+    {%- set end_text = lineage_warehouse.facet_field(facet, ['nominalEndTime']) -%}
     case
         when not {{ lineage_warehouse.facet_present(facet) }} then null
         when
@@ -132,7 +128,7 @@
 
 {#- tags (job or run facet): `tags` a list of objects, each with a key and a value. -#}
 {% macro tags_facet_problem(facet) -%}
-    {%- set tags = lineage_warehouse.json_get(facet, ['tags']) -%}
+    {%- set tags = lineage_warehouse.facet_field(facet, ['tags']) -%}
     {%- set bad_entry = "case when " ~ lineage_warehouse.json_get('lw_tag', ['key']) ~ " is null or "
         ~ lineage_warehouse.json_get('lw_tag', ['value']) ~ " is null then 'x' end" -%}
     case
@@ -142,5 +138,19 @@
         when {{ lineage_warehouse.transform_join(
             lineage_warehouse.json_to_raw_array(tags), 'lw_tag', bad_entry, "''") }} != ''
             then 'tag_without_key_or_value'
+    end
+{%- endmacro %}
+
+{#- A field of a facet, NULL when the facet failed its checks (`problem` is its *_problem column). -#}
+{% macro valid_facet_field(prefix, problem, keys) -%}
+    case when {{ problem }} is null then {{ lineage_warehouse.facet_field(prefix, keys) }} end
+{%- endmacro %}
+
+{#- A field of the Airflow facet an event's extractor reads (column airflow_source: 'DAG_RUN' for airflowDagRun
+    on DAG events, 'TASK' for airflow on task events, NULL when that facet is absent or failed its checks). -#}
+{% macro airflow_facet_field(keys) -%}
+    case airflow_source
+        when 'DAG_RUN' then {{ lineage_warehouse.facet_field('run_airflow_dag_run', keys) }}
+        when 'TASK' then {{ lineage_warehouse.facet_field('run_airflow', keys) }}
     end
 {%- endmacro %}

@@ -33,8 +33,9 @@ KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
 
 Unit = tuple[str, Any]  # ("line", text) or ("file", path)
 APPEND_MODELS = {
-    "stg_event_records", "stg_event_envelopes", "stg_events", "facet_issues", "int_events_classified",
-    "int_event_datasets", "int_run_event_facets", "int_operation_facts", "int_column_lineage_fields",
+    "stg_event_records", "stg_event_envelopes", "stg_events", "stg_event_payloads", "facet_issues",
+    "int_events_classified", "int_event_datasets", "int_run_event_facets", "int_operation_facts",
+    "int_column_lineage_fields",
     "int_column_lineage_relations", "int_symlink_identifiers", "int_location_references", "int_io_entry_schemas",
     "int_io_entry_facts", "int_job_reference_facts", "int_run_facts", "quarantined_events", "int_airflow_dag_tag_items",
     "int_operation_sql", "int_dataset_references", "int_dataset_tag_events", "int_job_references", "int_job_tag_events",

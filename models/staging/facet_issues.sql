@@ -3,8 +3,6 @@
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set payload_paths = [
-    ['run', 'facets'],
-    ['job', 'facets'],
     ['inputs'],
     ['outputs']
 ] %}
@@ -30,11 +28,14 @@ events as (
         event_hash,
         landing_batch,
         event_type_raw,
-        {{ part[0] }} as run_facets,
-        {{ part[1] }} as job_facets,
-        {{ part[2] }} as inputs,
-        {{ part[3] }} as outputs
+        {{ part[0] }} as inputs,
+        {{ part[1] }} as outputs
     from events_parts
+),
+
+payloads as (
+    select * from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 unknown_event_types as (
@@ -54,15 +55,17 @@ facet_containers as (
         event_hash,
         landing_batch,
         'run.facets' as facet,
+        run_facets_kind as facets_kind,
         run_facets as facets
-    from events
+    from payloads
     union all
     select
         event_hash,
         landing_batch,
         'job.facets' as facet,
+        job_facets_kind as facets_kind,
         job_facets as facets
-    from events
+    from payloads
 ),
 
 containers_not_objects as (
@@ -72,7 +75,7 @@ containers_not_objects as (
         facet,
         'not_an_object' as reason
     from facet_containers
-    where facets is not null and {{ lineage_warehouse.json_kind('facets') }} != 'object'
+    where facets_kind != 'object'
 ),
 
 facets_not_objects as (
@@ -82,10 +85,30 @@ facets_not_objects as (
         facet_containers.facet || '.' || entries.key as facet,
         'not_an_object' as reason
     from facet_containers
-    {{ lineage_warehouse.explode_map(lineage_warehouse.json_to_string_map('facet_containers.facets'), 'entries') }}
+    {{ lineage_warehouse.explode_map('facet_containers.facets', 'entries') }}
     where
         entries.value is not null
-        and {{ lineage_warehouse.json_kind('entries.value') }} != 'object'
+        and not {{ lineage_warehouse.facet_text_is_object('entries.value') }}
+),
+
+-- a facet the models read whose text looks like an object but is not JSON (a string sent as '{...')
+declared_facets_not_json as (
+    {%- for container, shapes in [('run', lineage_warehouse.run_facet_shapes()),
+        ('job', lineage_warehouse.job_facet_shapes())] %}
+        {%- for name in shapes %}
+            select
+                event_hash,
+                landing_batch,
+                '{{ container }}.facets.{{ name }}' as facet,
+                'not_an_object' as reason
+            from payloads
+            where
+                not {{ lineage_warehouse.facet_present(lineage_warehouse.facet_prefix(container, name)) }}
+                and {{ lineage_warehouse.facet_text_is_object(container ~ "_facets['" ~ name ~ "']") }}
+            {{ 'union all' if not loop.last }}
+        {%- endfor %}
+        {{ 'union all' if container == 'run' }}
+    {%- endfor %}
 ),
 
 dataset_lists as (
@@ -156,6 +179,8 @@ final as (
     select * from containers_not_objects
     union all
     select * from facets_not_objects
+    union all
+    select * from declared_facets_not_json
     union all
     select * from lists_not_arrays
     union all

@@ -4,30 +4,6 @@
     for operation events (§6.1), the operation and the run it is bound to. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
-{%- set payload_paths = [
-    ['job', 'facets', 'jobType', 'integration'],
-    ['job', 'facets', 'jobType', 'jobType'],
-    ['job', 'facets', 'jobType', 'processingType'],
-    ['run', 'facets', 'parent', 'run', 'runId'],
-    ['run', 'facets', 'parent', 'job', 'namespace'],
-    ['run', 'facets', 'parent', 'job', 'name'],
-    ['run', 'facets', 'parent', 'root', 'run', 'runId'],
-    ['run', 'facets', 'parent', 'root', 'job', 'namespace'],
-    ['run', 'facets', 'parent', 'root', 'job', 'name'],
-    ['run', 'facets', 'hive_session', 'sessionId'],
-    ['run', 'facets', 'hive_session', 'creationTime'],
-    ['run', 'facets', 'hive_query', 'queryId'],
-    ['run', 'facets', 'dataRentgen_operation'],
-    ['run', 'facets', 'dataRentgen_run'],
-    ['inputs', 0],
-    ['outputs', 0]
-] %}
-{%- set part = [] %}
-{%- for index in range(payload_paths | length) %}
-    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
-{%- endfor %}
-
-
 with
 
 events as (
@@ -35,40 +11,43 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
--- the payload is parsed once for all its paths
-payload_parts as (
-    select
-        *,
-        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
-    from events
+payloads as (
+    select * from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 extracted as (
     select
-        event_hash,
-        landing_batch,
-        event_time,
-        event_type,
-        run_id,
-        job_namespace,
-        job_name,
-        payload,
-        {{ part[0] }} as integration,
-        {{ part[1] }} as job_type_facet,
-        {{ part[2] }} as processing_type,
-        lower({{ part[3] }}) as parent_run_id_text,
-        {{ part[4] }} as parent_job_namespace,
-        {{ part[5] }} as parent_job_name,
-        lower({{ part[6] }}) as root_run_id_text,
-        {{ part[7] }} as root_job_namespace,
-        {{ part[8] }} as root_job_name,
-        {{ part[9] }} as hive_session_id,
-        {{ lineage_warehouse.parse_timestamp(part[10]) }} as hive_session_created_at,
-        {{ part[11] }} as hive_query_id,
-        {{ part[12] }} is not null as has_dr_operation,
-        {{ part[13] }} is not null as has_dr_run,
-        coalesce({{ part[14] }}, {{ part[15] }}) is not null as has_io
-    from payload_parts
+        events.event_hash,
+        events.landing_batch,
+        events.event_time,
+        events.event_type,
+        events.run_id,
+        events.job_namespace,
+        events.job_name,
+        events.payload,
+        payloads.job_job_type__integration as integration,
+        payloads.job_job_type__job_type as job_type_facet,
+        payloads.job_job_type__processing_type as processing_type,
+        lower(payloads.run_parent__run__run_id) as parent_run_id_text,
+        payloads.run_parent__job__namespace as parent_job_namespace,
+        payloads.run_parent__job__name as parent_job_name,
+        lower(payloads.run_parent__root__run__run_id) as root_run_id_text,
+        payloads.run_parent__root__job__namespace as root_job_namespace,
+        payloads.run_parent__root__job__name as root_job_name,
+        payloads.run_hive_session__session_id as hive_session_id,
+        {{ lineage_warehouse.parse_timestamp('payloads.run_hive_session__creation_time') }}
+            as hive_session_created_at,
+        payloads.run_hive_query__query_id as hive_query_id,
+        payloads.run_hive_query__operation_name as hive_operation_name,
+        payloads.run_hive_session__username as hive_username,
+        payloads.run_hive_session__client_ip as hive_client_ip,
+        payloads.sends_data_rentgen_operation as has_dr_operation,
+        payloads.sends_data_rentgen_run as has_dr_run,
+        payloads.has_io
+    from events
+    inner join payloads
+        on events.event_hash = payloads.event_hash
 ),
 
 validated as (
@@ -145,6 +124,9 @@ final as (
         hive_session_created_at,
         hive_session_run_id,
         hive_query_id,
+        hive_operation_name,
+        hive_username,
+        hive_client_ip,
         has_dr_operation,
         has_dr_run,
         -- the run an operation event's operation (id = run_id) belongs to (§6.1)

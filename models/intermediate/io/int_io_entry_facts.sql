@@ -12,8 +12,7 @@ events as (
         event_time,
         run_id as operation_id,
         extractor,
-        {{ lineage_warehouse.json_get('payload', ['run', 'facets', 'hive_query', 'operationName']) }}
-            as hive_operation
+        hive_operation_name as hive_operation
     from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),

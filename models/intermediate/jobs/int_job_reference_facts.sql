@@ -11,8 +11,7 @@
 
 with
 
--- only Hive events read the payload here (their session job), each parsed once for its three paths
-events_parts as (
+classified_events as (
     select
         event_hash,
         landing_batch,
@@ -30,13 +29,9 @@ events_parts as (
         root_run_id,
         root_job_namespace,
         root_job_name,
-        case
-            when extractor = 'HIVE' then {{ lineage_warehouse.json_get_list('payload', [
-                ['run', 'facets', 'hive_session', 'username'],
-                ['run', 'facets', 'hive_session', 'clientIp'],
-                ['run', 'facets', 'hive_query', 'operationName']
-            ]) }}
-        end as hive_parts
+        hive_username,
+        hive_client_ip,
+        hive_operation_name
     from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -44,10 +39,8 @@ events_parts as (
 events as (
     select
         *,
-        {{ lineage_warehouse.list_item('hive_parts', 0) }} as hive_username,
-        {{ lineage_warehouse.list_item('hive_parts', 1) }} as hive_client_ip,
-        lower({{ lineage_warehouse.list_item('hive_parts', 2) }}) || '.' as hive_default_prefix
-    from events_parts
+        lower(hive_operation_name) || '.' as hive_default_prefix
+    from classified_events
 ),
 
 own_jobs as (

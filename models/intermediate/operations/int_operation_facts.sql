@@ -3,19 +3,6 @@
     and the raw SQL text. One row per operation event. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
-{%- set payload_paths = [
-    ['run', 'facets', 'spark_jobDetails'],
-    ['run', 'facets', 'airflow'],
-    ['run', 'facets', 'dataRentgen_operation'],
-    ['run', 'facets', 'hive_query', 'operationName'],
-    ['run', 'facets', 'errorMessage', 'message'],
-    ['job', 'facets', 'sql', 'query']
-] %}
-{%- set part = [] %}
-{%- for index in range(payload_paths | length) %}
-    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
-{%- endfor %}
-
 with
 
 events as (
@@ -23,24 +10,30 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
--- the payload is parsed once for all its paths
-payload_parts as (
-    select
-        *,
-        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
-    from events
+payloads as (
+    select * from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 facets as (
     select
-        *,
-        {{ part[0] }} as spark_job,
-        {{ part[1] }} as airflow_task,
-        {{ part[2] }} as dr_operation,
-        {{ part[3] }} as hive_operation,
-        {{ part[4] }} as error_message,
-        {{ part[5] }} as sql_query_raw
-    from payload_parts
+        events.*,
+        payloads.run_spark_job_details__job_id as spark_job_id,
+        payloads.run_spark_job_details__job_group as spark_job_group,
+        payloads.run_spark_job_details__job_description as spark_job_description,
+        payloads.run_airflow__task__task_id as airflow_task_id,
+        payloads.run_airflow__task__operator_class as airflow_operator_class,
+        payloads.run_airflow__task__task_group__group_id as airflow_task_group_id,
+        payloads.run_airflow__task_instance__map_index as airflow_map_index,
+        payloads.run_data_rentgen_operation__name as dr_operation_name,
+        payloads.run_data_rentgen_operation__position as dr_operation_position,
+        payloads.run_data_rentgen_operation__group as dr_operation_group,
+        payloads.run_data_rentgen_operation__description as dr_operation_description,
+        payloads.run_error_message__message as error_message,
+        payloads.job_sql__query as sql_query_raw
+    from events
+    inner join payloads
+        on events.event_hash = payloads.event_hash
 ),
 
 final as (
@@ -54,9 +47,9 @@ final as (
         extractor,
         case extractor
             when 'SPARK' then {{ lineage_warehouse.spark_operation_name('job_name', 'parent_job_name') }}
-            when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_id']) }}
+            when 'AIRFLOW_TASK' then airflow_task_id
             when 'HIVE' then hive_query_id
-            when 'UNKNOWN' then coalesce({{ lineage_warehouse.json_get('dr_operation', ['name']) }}, job_name)
+            when 'UNKNOWN' then coalesce(dr_operation_name, job_name)
             else job_name
         end as name,
         case processing_type
@@ -76,22 +69,22 @@ final as (
         case when event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time end as ended_at,
         case when event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,
         try_cast(case extractor
-            when 'SPARK' then {{ lineage_warehouse.json_get('spark_job', ['jobId']) }}
-            when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['taskInstance', 'map_index']) }}
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_operation', ['position']) }}
+            when 'SPARK' then spark_job_id
+            when 'AIRFLOW_TASK' then airflow_map_index
+            when 'UNKNOWN' then dr_operation_position
         end as bigint) as position,
         case extractor
-            when 'SPARK' then {{ lineage_warehouse.json_get('spark_job', ['jobGroup']) }}
+            when 'SPARK' then spark_job_group
             when 'AIRFLOW_TASK'
-                then {{ lineage_warehouse.json_get('airflow_task', ['task', 'task_group', 'group_id']) }}
+                then airflow_task_group_id
             when 'DBT' then job_type_facet
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_operation', ['group']) }}
+            when 'UNKNOWN' then dr_operation_group
         end as group_name,
         case extractor
-            when 'SPARK' then {{ lineage_warehouse.json_get('spark_job', ['jobDescription']) }}
-            when 'AIRFLOW_TASK' then {{ lineage_warehouse.json_get('airflow_task', ['task', 'operator_class']) }}
-            when 'HIVE' then hive_operation
-            when 'UNKNOWN' then {{ lineage_warehouse.json_get('dr_operation', ['description']) }}
+            when 'SPARK' then spark_job_description
+            when 'AIRFLOW_TASK' then airflow_operator_class
+            when 'HIVE' then hive_operation_name
+            when 'UNKNOWN' then dr_operation_description
         end as description,
         sql_query_raw
     from facets

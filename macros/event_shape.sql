@@ -1,0 +1,116 @@
+{#- The declared event shape (docs/architecture.md "One parse"): every part of an OpenLineage event the models
+    read, declared once and rendered for each engine by json_shape_type (DuckDB json_transform, Spark from_json).
+    The words of a shape:
+    - 'text': the value as text, as json_get reads it (strings unquoted; numbers, booleans, objects and arrays
+      as compact JSON text; JSON null or a missing key as NULL);
+    - 'text_map': an object as a map of key to text (NULL when the value is not an object);
+    - a dict: an object with these keys (other keys ignored);
+    - a list of one shape: an array of that shape;
+    - {'*': shape}: an object as a map of key to shape.
+    Where a value may not be of its declared kind and that must be told (D5), it is declared as text and parsed
+    once more from that text: DuckDB reads a string where an object is declared as an object of NULLs, and Spark
+    reads a whole array as NULL when one item is not of the item's shape. So facet containers are text maps (each
+    facet read then with its shape below) and dataset lists are arrays of text. -#}
+{% macro event_shape() -%}
+    {{ return({
+        'run': {'facets': 'text_map'},
+        'job': {'facets': 'text_map'},
+        'inputs': ['text'],
+        'outputs': ['text']
+    }) }}
+{%- endmacro %}
+
+{#- The run facets (run.facets.<name>) the models read, each parsed from its text with this shape. -#}
+{% macro run_facet_shapes() -%}
+    {%- set job_reference = {'namespace': 'text', 'name': 'text'} -%}
+    {%- set airflow = {
+        'dag': {'dag_id': 'text', 'owner': 'text', 'tags': 'text'},
+        'dagRun': {'run_id': 'text', 'run_type': 'text', 'data_interval_start': 'text', 'data_interval_end': 'text'},
+        'task': {'task_id': 'text', 'operator_class': 'text', 'task_group': {'group_id': 'text'}},
+        'taskInstance': {'try_number': 'text', 'map_index': 'text', 'log_url': 'text'}
+    } -%}
+    {{ return({
+        'parent': {
+            'run': {'runId': 'text'},
+            'job': job_reference,
+            'root': {'run': {'runId': 'text'}, 'job': job_reference}
+        },
+        'processing_engine': {'name': 'text', 'version': 'text', 'openlineageAdapterVersion': 'text'},
+        'spark_applicationDetails': {
+            'master': 'text', 'appName': 'text', 'applicationId': 'text', 'deployMode': 'text',
+            'driverHost': 'text', 'userName': 'text', 'proxyUrl': 'text', 'uiWebUrl': 'text', 'historyUrl': 'text'
+        },
+        'spark_jobDetails': {'jobId': 'text', 'jobGroup': 'text', 'jobDescription': 'text'},
+        'airflowDagRun': airflow,
+        'airflow': airflow,
+        'dataRentgen_run': {
+            'external_id': 'text', 'attempt': 'text', 'running_log_url': 'text', 'persistent_log_url': 'text',
+            'start_reason': 'text', 'started_by_user': 'text'
+        },
+        'dataRentgen_operation': {'name': 'text', 'position': 'text', 'group': 'text', 'description': 'text'},
+        'nominalTime': {'nominalStartTime': 'text', 'nominalEndTime': 'text'},
+        'tags': {'tags': 'text'},
+        'errorMessage': {'message': 'text'},
+        'flink_job': {'jobId': 'text'},
+        'dbt_run': {'invocation_id': 'text'},
+        'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
+        'hive_query': {'queryId': 'text', 'operationName': 'text'}
+    }) }}
+{%- endmacro %}
+
+{#- The job facets (job.facets.<name>) the models read. -#}
+{% macro job_facet_shapes() -%}
+    {{ return({
+        'jobType': {'integration': 'text', 'jobType': 'text', 'processingType': 'text'},
+        'tags': {'tags': 'text'},
+        'sql': {'query': 'text'}
+    }) }}
+{%- endmacro %}
+
+{#- A name in snake case: 'spark_applicationDetails' -> 'spark_application_details'. -#}
+{% macro snake_case(name) -%}
+    {{ return(modules.re.sub('([a-z0-9])([A-Z])', '\\1_\\2', name | string) | lower) }}
+{%- endmacro %}
+
+{#- The columns of stg_event_payloads for a declared facet are flat, so that models and their unit tests read
+    plain columns: facet_prefix('run', 'spark_applicationDetails') = 'run_spark_application_details';
+    has_<prefix> tells whether the facet was sent as an object, <prefix>__<key>[__<key>...] holds each 'text'
+    field, e.g. run_parent__root__run__run_id. -#}
+{% macro facet_prefix(container, facet) -%}
+    {{ return(container ~ '_' ~ lineage_warehouse.snake_case(facet)) }}
+{%- endmacro %}
+
+{#- The key paths of the 'text' fields of a facet shape (objects only: a facet read flat has no lists or maps). -#}
+{% macro shape_text_paths(shape, path=[]) -%}
+    {%- set paths = [] -%}
+    {%- for key, value in shape.items() -%}
+        {%- if value == 'text' -%}
+            {%- do paths.append(path + [key]) -%}
+        {%- elif value is mapping and value | list != ['*'] -%}
+            {%- do paths.extend(lineage_warehouse.shape_text_paths(value, path + [key])) -%}
+        {%- else -%}
+            {%- do exceptions.raise_compiler_error('a facet read flat holds only objects and text: ' ~ key) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(paths) }}
+{%- endmacro %}
+
+{#- The column of a facet's field: facet_field('run_parent', ['root', 'run', 'runId']) =
+    'run_parent__root__run__run_id'. -#}
+{% macro facet_field(prefix, keys) -%}
+    {%- set parts = [prefix] -%}
+    {%- for key in keys -%}
+        {%- do parts.append(lineage_warehouse.snake_case(key)) -%}
+    {%- endfor -%}
+    {{ return(parts | join('__')) }}
+{%- endmacro %}
+
+{#- True when the facet (a prefix of facet_prefix) was sent as a JSON object (a NULL flag reads as absent). -#}
+{% macro facet_present(prefix) -%}
+    coalesce(has_{{ prefix }}, false)
+{%- endmacro %}
+
+{#- True when a facet's text (a value of a text_map) is a JSON object; such a facet is parsed with its shape. -#}
+{% macro facet_text_is_object(text) -%}
+    coalesce({{ lineage_warehouse.json_first_char(text) }} = '{', false)
+{%- endmacro %}

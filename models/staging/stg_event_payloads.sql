@@ -1,0 +1,105 @@
+{#- Each placed event parsed once into the declared event shape (macros/event_shape.sql), and each run or job
+    facet the models read parsed from its text with its declared shape, then laid out flat: has_<prefix> tells
+    whether the facet was sent as a JSON object (staging.facet_issues records one that was not), and one column
+    per field (facet_prefix, facet_field). Models past staging read these columns and never parse JSON. One row
+    per placed event; incremental: the events of unseen landing batches. -#}
+{{ lineage_warehouse.append_batches_config() }}
+
+{%- set declared = [('run', lineage_warehouse.run_facet_shapes()), ('job', lineage_warehouse.job_facet_shapes())] %}
+{%- set facet_structs = [] %}
+{%- set flat_columns = [] %}
+{%- for container, shapes in declared %}
+    {%- for name, shape in shapes.items() %}
+        {%- set prefix = lineage_warehouse.facet_prefix(container, name) %}
+        {%- set text = 'containers.' ~ container ~ "_facets['" ~ name ~ "']" %}
+        {%- do facet_structs.append('case when ' ~ lineage_warehouse.facet_text_is_object(text) ~ ' then '
+            ~ lineage_warehouse.parse_json_as(text, shape) ~ ' end as ' ~ prefix) %}
+        {%- do flat_columns.append(lineage_warehouse.json_parsed('facets.' ~ prefix) ~ ' as has_' ~ prefix) %}
+        {%- for keys in lineage_warehouse.shape_text_paths(shape) %}
+            {%- set quoted = [] %}
+            {%- for key in keys %}{% do quoted.append(adapter.quote(key)) %}{% endfor %}
+            {%- do flat_columns.append('facets.' ~ prefix ~ '.' ~ quoted | join('.') ~ ' as '
+                ~ lineage_warehouse.facet_field(prefix, keys)) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
+
+with
+
+events as (
+    select
+        event_hash,
+        landing_batch,
+        payload
+    from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+parsed as (
+    select
+        event_hash,
+        landing_batch,
+        payload,
+        {{ lineage_warehouse.parse_json_as('payload', lineage_warehouse.event_shape()) }} as event
+    from events
+),
+
+containers as (
+    select
+        parsed.event_hash,
+        parsed.landing_batch,
+        parsed.event.run.facets as run_facets,
+        parsed.event.job.facets as job_facets,
+        -- a container that is not an object reads as a NULL map: only then is its text read from the payload
+        case
+            when parsed.event.run.facets is null
+                then {{ lineage_warehouse.json_get('parsed.payload', ['run', 'facets']) }}
+        end as run_facets_text,
+        case
+            when parsed.event.job.facets is null
+                then {{ lineage_warehouse.json_get('parsed.payload', ['job', 'facets']) }}
+        end as job_facets_text,
+        {{ lineage_warehouse.list_item('parsed.event.inputs', 0) }} is not null
+        or {{ lineage_warehouse.list_item('parsed.event.outputs', 0) }} is not null as has_io
+    from parsed
+),
+
+facets as (
+    select
+        containers.event_hash,
+        containers.landing_batch,
+        containers.run_facets,
+        containers.job_facets,
+        containers.has_io,
+        case
+            when containers.run_facets is not null then 'object'
+            when containers.run_facets_text is not null
+                then {{ lineage_warehouse.json_kind('containers.run_facets_text') }}
+        end as run_facets_kind,
+        case
+            when containers.job_facets is not null then 'object'
+            when containers.job_facets_text is not null
+                then {{ lineage_warehouse.json_kind('containers.job_facets_text') }}
+        end as job_facets_kind,
+        {{ facet_structs | join(',\n        ') }}
+    from containers
+),
+
+-- one flat column per declared field (macros/event_shape.sql facet_prefix)
+final as (
+    select
+        facets.event_hash,
+        facets.landing_batch,
+        facets.run_facets,
+        facets.job_facets,
+        facets.run_facets_kind,
+        facets.job_facets_kind,
+        facets.has_io,
+        -- sent with any non-null value (an object or not): what tells Data.Rentgen's own events apart (§0)
+        facets.run_facets['dataRentgen_operation'] is not null as sends_data_rentgen_operation,
+        facets.run_facets['dataRentgen_run'] is not null as sends_data_rentgen_run,
+        {{ flat_columns | join(',\n        ') }}
+    from facets
+)
+
+select * from final
