@@ -152,14 +152,25 @@ with hive.connect(host="127.0.0.1", port=int(sys.argv[1]), username="lineage") a
     assert cursor.fetchall() == [(1000,)]' "$thrift_port" >/dev/null 2>&1
 }
 
+# A failed start stops what this `up` started (the logs stay), so nothing is left half running.
+started_here=0
+give_up() {
+    log "$@"
+    if [ "$started_here" -eq 1 ]; then
+        log "stopping what this start started (logs stay in $state/logs)"
+        down >/dev/null 2>&1 || true
+    fi
+    exit 1
+}
+
 # Fail with the log's tail when a started process is gone.
 check_alive() {
     local name
     for name in "${names[@]}"; do
         if ! ours "$(pid_of "$name")"; then
-            log "$name stopped while starting; the end of $state/logs/$name.log:"
+            log "the end of $state/logs/$name.log:"
             tail -n 25 "$state/logs/$name.log" >&2 || true
-            exit 1
+            give_up "$name stopped while starting (its log's end is above)"
         fi
     done
 }
@@ -171,8 +182,8 @@ wait_until_ready() {
     while [ "$(alive_workers)" -lt 2 ]; do
         check_alive
         if [ $((SECONDS - began)) -ge "$timeout_s" ]; then
-            log "timed out after $timeout_s s: the master lists $(alive_workers) alive workers of 2 (logs in $state/logs)"
-            exit 1
+            give_up "timed out after $timeout_s s: the master lists $(alive_workers) alive workers of 2" \
+                "(logs in $state/logs)"
         fi
         sleep 2
     done
@@ -180,9 +191,8 @@ wait_until_ready() {
         check_alive
         left=$((timeout_s - (SECONDS - began)))
         if [ "$left" -le 0 ]; then
-            log "timed out after $timeout_s s: the thrift server on 127.0.0.1:$thrift_port answers no query" \
+            give_up "timed out after $timeout_s s: the thrift server on 127.0.0.1:$thrift_port answers no query" \
                 "(log: $state/logs/thrift.log)"
-            exit 1
         fi
         if answers_query "$left"; then
             break
@@ -209,6 +219,7 @@ up() {
     fi
     check_ports
     mkdir -p "$state/pids" "$state/logs" "$state/conf" "$state/local"
+    started_here=1
     start_master
     start_worker 1
     start_worker 2

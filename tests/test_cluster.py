@@ -93,12 +93,29 @@ def test_cluster_refuses_a_port_in_use_and_names_it(tmp_path: Path) -> None:
     taken.listen()
     for probe in sockets[:2]:
         probe.close()
+    state = tmp_path / "cluster"
     try:
-        state = tmp_path / "cluster"
         refused = spark_cluster("up", state, LINEAGE_CLUSTER_MASTER_PORT=str(ports[0]),
                                 LINEAGE_CLUSTER_UI_PORT=str(ports[1]), LINEAGE_CLUSTER_THRIFT_PORT=str(ports[2]))
+        status = spark_cluster("status", state)
     finally:
         taken.close()
+        spark_cluster("down", state)  # only if the check failed to stop the start
     assert refused.returncode == 1
     assert f"port {ports[2]} on 127.0.0.1 is already in use" in refused.stderr, refused.stderr
-    assert spark_cluster("status", state).returncode == 3
+    assert status.returncode == 3, status.stdout
+
+
+@pytest.mark.spark
+def test_cluster_start_is_bounded_and_a_failed_start_leaves_nothing(tmp_path: Path) -> None:
+    """`up` waits at most LINEAGE_CLUSTER_TIMEOUT seconds, says what it was waiting for, and stops what it
+    started. Three seconds are too few for the workers to register (their JVMs take longer to start)."""
+    state = tmp_path / "cluster"
+    try:
+        timed_out = spark_cluster("up", state, LINEAGE_CLUSTER_TIMEOUT="3")
+        status = spark_cluster("status", state)
+    finally:
+        spark_cluster("down", state)
+    assert timed_out.returncode == 1
+    assert "timed out after 3 s: the master lists" in timed_out.stderr, timed_out.stderr
+    assert status.returncode == 3, status.stdout
