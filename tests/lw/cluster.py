@@ -32,9 +32,14 @@ class Session:
 
     def __init__(self) -> None:
         from pyhive import hive
+        from thrift.transport.TTransport import TTransportException
 
         host, port = address()
-        self._connection = hive.connect(host=host, port=port, username="lineage")
+        try:
+            self._connection = hive.connect(host=host, port=port, username="lineage")
+        except TTransportException as error:
+            raise RuntimeError(f"no Spark Thrift Server answers on {host}:{port} (scripts/spark_cluster.sh up "
+                               "starts the cluster)") from error
         self._cursor = self._connection.cursor()
 
     def __enter__(self) -> "Session":
