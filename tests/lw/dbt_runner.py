@@ -8,6 +8,8 @@ Two ways to run a dbt command:
 - in-process (`IN_PROCESS = True`, set by tests/conftest.py): dbt's own `dbtRunner`, with the project parsed once
   per target and process (tests/lw/in_process.py), and on Spark one JVM for every command and read
   (tests/lw/spark_session.py). Spark warehouses then share that JVM's warehouse directory: one at a time.
+Target `cluster` (the Spark cluster of scripts/spark_cluster.sh, over thrift) always runs dbt in a subprocess and
+starts no JVM here; the cluster holds one warehouse at a time (tests/lw/cluster.py).
 """
 from __future__ import annotations
 
@@ -29,6 +31,10 @@ SPARK_COLUMN_COMMENTS = True
 # inputs (tag macro_test) give the same answer on every warehouse of an engine, so the suite runs them in one
 # build per engine (tests/conftest.py, tests/test_engine_parity.py).
 DATA_INDEPENDENT_TESTS = ["--exclude-resource-type", "unit_test", "--exclude", "tag:macro_test"]
+# A build of models and seeds only (what engine parity compares), no test of any kind.
+NO_TESTS = ["--exclude-resource-type", "test", "--exclude-resource-type", "unit_test"]
+# The targets whose adapter is dbt-spark: a local session and the cluster's thrift server.
+SPARK_TARGETS = ("spark", "cluster")
 
 
 def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
@@ -47,15 +53,34 @@ def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
     }
 
 
+def run_subprocess(command: list[str], env: dict[str, str], show_log: bool) -> subprocess.CompletedProcess[str]:
+    """Run a command in the project directory and capture its output; with show_log, also copy each line it
+    prints to stderr as it comes (its standard error then joins its standard output)."""
+    if not show_log:
+        return subprocess.run(command, cwd=PROJECT_DIR, env=env, text=True, capture_output=True)
+    lines = []
+    with subprocess.Popen(command, cwd=PROJECT_DIR, env=env, text=True, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            sys.stderr.write(line)
+            sys.stderr.flush()
+    return subprocess.CompletedProcess(command, proc.returncode, "".join(lines), "")
+
+
 class Warehouse:
     """One isolated warehouse: a DuckDB file or a Spark directory, plus dbt's target directory."""
 
     def __init__(self, root: Path, target: str = "duckdb", in_process: bool | None = None,
-                 spark_column_comments: bool | None = None) -> None:
+                 spark_column_comments: bool | None = None, show_log: bool = False, fresh: bool = True) -> None:
+        """show_log: a subprocess dbt command copies its log lines to stderr as they come (progress per model).
+        fresh (target cluster): drop the lineage schemas on the cluster first; False reads what it holds."""
         self.root = Path(root)
         self.target = target
         self.spark_column_comments = SPARK_COLUMN_COMMENTS if spark_column_comments is None else spark_column_comments
-        self.in_process = IN_PROCESS if in_process is None else in_process
+        self.in_process = (IN_PROCESS if in_process is None else in_process) and target != "cluster"
+        self.show_log = show_log
         self.root.mkdir(parents=True, exist_ok=True)
         self.duckdb_path = self.root / "lineage.duckdb"
         self.spark_dir = self.root / "spark"
@@ -65,6 +90,10 @@ class Warehouse:
 
             self.spark_dir = spark_session.shared_spark_dir()
             self.spark_generation = spark_session.start_fresh_warehouse()
+        if target == "cluster" and fresh:
+            from tests.lw import cluster
+
+            cluster.drop_schemas()
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -83,7 +112,7 @@ class Warehouse:
         variables: dict[str, Any] = dict(extra_vars or {})
         if events is not None:
             variables["events_path"] = events
-        if self.target == "spark" and not self.spark_column_comments:
+        if self.target in SPARK_TARGETS and not self.spark_column_comments:
             variables.setdefault("spark_column_comments", False)
         cli = [*args, "--profiles-dir", str(PROJECT_DIR), "--project-dir", str(PROJECT_DIR), "--target", self.target]
         if variables:
@@ -97,21 +126,24 @@ class Warehouse:
                 spark_session.check_current(self.spark_generation)
             proc = in_process.invoke(cli, self.target, self.env())
         else:
-            proc = subprocess.run([str(VENV_BIN / "dbt"), *cli], cwd=PROJECT_DIR, env=self.env(), text=True,
-                                  capture_output=True)
+            proc = run_subprocess([str(VENV_BIN / "dbt"), *cli], self.env(), self.show_log)
         if check and proc.returncode != 0:
             raise RuntimeError(f"dbt {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-3000:]}")
         return proc
 
     def build(self, events: str, *, full_refresh: bool = False, select: str | None = None,
-              extra_vars: dict[str, Any] | None = None, every_test: bool = False) -> subprocess.CompletedProcess[str]:
-        """`dbt build`: models, seeds and data tests; unit and macro tests too when every_test."""
+              extra_vars: dict[str, Any] | None = None, every_test: bool = False,
+              data_tests: bool = True) -> subprocess.CompletedProcess[str]:
+        """`dbt build`: models, seeds and data tests; unit and macro tests too when every_test; models and seeds
+        only when not data_tests."""
         args = ["build"]
         if full_refresh:
             args.append("--full-refresh")
         if select:
             args += ["--select", select]
-        if not every_test:
+        if not data_tests:
+            args += NO_TESTS
+        elif not every_test:
             args += DATA_INDEPENDENT_TESTS
         return self.dbt(args, events=events, extra_vars=extra_vars)
 
@@ -135,6 +167,10 @@ class Warehouse:
 
         if self.target == "duckdb":
             return spark_reader.read_duckdb_relations(self.duckdb_path, schema)
+        if self.target == "cluster":
+            from tests.lw import cluster
+
+            return cluster.read_relations(schema)
         if self.in_process:
             from tests.lw import spark_session
 

@@ -49,7 +49,7 @@ def normalise(value: Any) -> Any:
     return value
 
 
-def _normalise_rows(rows: list[Any]) -> list[tuple[Any, ...]]:
+def normalise_rows(rows: list[Any]) -> list[tuple[Any, ...]]:
     # The JSON round trip gives DuckDB values exactly the shape Spark values get through the subprocess.
     return [tuple(json.loads(json.dumps([normalise(v) for v in row]))) for row in rows]
 
@@ -66,7 +66,7 @@ def read_duckdb_relations(duckdb_path: Path, schema: str) -> Relations:
         result: Relations = {}
         for name in names:
             cur = con.execute(f'select * from "{schema}"."{name}"')
-            result[name] = ([d[0] for d in cur.description], _normalise_rows(cur.fetchall()))
+            result[name] = ([d[0] for d in cur.description], normalise_rows(cur.fetchall()))
         return result
     finally:
         con.close()
@@ -103,7 +103,7 @@ def collect_relations(spark: Any, schema: str) -> Relations:
             if table.isTemporary:
                 continue
             df = spark.sql(f"select * from `{schema}`.`{table.name}`")
-            result[table.name] = (df.columns, _normalise_rows(df.collect()))
+            result[table.name] = (df.columns, normalise_rows(df.collect()))
     return result
 
 
