@@ -20,8 +20,9 @@ from tests.lw import dbt_runner
 from tests.lw.dbt_runner import Warehouse
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
-# DuckDB-only modules that run beside the Spark tests, so that the two lanes take about as long
-SPARK_LANE_MODULES: set[str] = {"test_scale", "test_bench"}  # ~60 s each; measured lanes in decisions.md
+# DuckDB-only modules that run beside the Spark tests, so that the two lanes take about as long (measured lanes in
+# decisions.md "Tests: where the time goes"): none since the cluster test (~200 s) joined the Spark lane
+SPARK_LANE_MODULES: set[str] = set()
 
 
 def pytest_configure(config: pytest.Config) -> None:
