@@ -39,9 +39,6 @@ extracted as (
         {{ lineage_warehouse.parse_timestamp('payloads.run_hive_session__creation_time') }}
             as hive_session_created_at,
         payloads.run_hive_query__query_id as hive_query_id,
-        payloads.run_hive_query__operation_name as hive_operation_name,
-        payloads.run_hive_session__username as hive_username,
-        payloads.run_hive_session__client_ip as hive_client_ip,
         payloads.sends_data_rentgen_operation as has_dr_operation,
         payloads.sends_data_rentgen_run as has_dr_run,
         payloads.has_io
@@ -124,9 +121,6 @@ final as (
         hive_session_created_at,
         hive_session_run_id,
         hive_query_id,
-        hive_operation_name,
-        hive_username,
-        hive_client_ip,
         has_dr_operation,
         has_dr_run,
         -- the run an operation event's operation (id = run_id) belongs to (§6.1)

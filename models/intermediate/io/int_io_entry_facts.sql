@@ -6,15 +6,34 @@
 
 with
 
-events as (
+classified_events as (
     select
         event_hash,
         event_time,
         run_id as operation_id,
-        extractor,
-        hive_operation_name as hive_operation
+        extractor
     from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
+),
+
+payloads as (
+    select
+        event_hash,
+        run_hive_query__operation_name
+    from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+events as (
+    select
+        classified_events.event_hash,
+        classified_events.event_time,
+        classified_events.operation_id,
+        classified_events.extractor,
+        payloads.run_hive_query__operation_name as hive_operation
+    from classified_events
+    inner join payloads
+        on classified_events.event_hash = payloads.event_hash
 ),
 
 entries as (

@@ -28,19 +28,30 @@ classified_events as (
         parent_job_name,
         root_run_id,
         root_job_namespace,
-        root_job_name,
-        hive_username,
-        hive_client_ip,
-        hive_operation_name
+        root_job_name
     from {{ ref('int_events_classified') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+payloads as (
+    select
+        event_hash,
+        run_hive_session__username,
+        run_hive_session__client_ip,
+        run_hive_query__operation_name
+    from {{ ref('stg_event_payloads') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 events as (
     select
-        *,
-        lower(hive_operation_name) || '.' as hive_default_prefix
+        classified_events.*,
+        payloads.run_hive_session__username as hive_username,
+        payloads.run_hive_session__client_ip as hive_client_ip,
+        lower(payloads.run_hive_query__operation_name) || '.' as hive_default_prefix
     from classified_events
+    inner join payloads
+        on classified_events.event_hash = payloads.event_hash
 ),
 
 own_jobs as (

@@ -30,6 +30,7 @@ facets as (
         payloads.run_data_rentgen_operation__group as dr_operation_group,
         payloads.run_data_rentgen_operation__description as dr_operation_description,
         payloads.run_error_message__message as error_message,
+        payloads.run_hive_query__operation_name as hive_operation_name,
         payloads.job_sql__query as sql_query_raw
     from events
     inner join payloads
