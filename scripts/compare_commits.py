@@ -86,11 +86,8 @@ def main() -> int:
             common = set(before[schema]) & set(after)
             before[schema] = {k: v for k, v in before[schema].items() if k in common}
             after = {k: v for k, v in after.items() if k in common}
-        same, lines = compare_schema(before[schema], after, schema, args.examples)
-        lines = [line.replace("on duckdb", "before").replace("on spark", "after").replace("duckdb only", "before only")
-                 .replace("spark only", "after only").replace("only on duckdb", "only before")
-                 .replace("only on spark", "only after") for line in lines]
-        print(lines[-1].replace("engine parity", f"{schema}, before = after") if same else "\n".join(lines))
+        same, lines = compare_schema(before[schema], after, schema, args.examples, sides=("before", "after"))
+        print(lines[-1] if same else "\n".join(lines))
         identical &= same
     return 0 if identical else 1
 

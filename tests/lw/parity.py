@@ -21,20 +21,26 @@ def row_keys(columns: list[str], rows: list[tuple[Any, ...]], keep: list[str]) -
                    for row in rows)
 
 
-def compare_relation(name: str, duck: Relations, spark: Relations, examples: int) -> tuple[bool, list[str]]:
-    """Whether one relation is identical on both engines, and the lines saying so (with examples if not)."""
+ENGINES = ("duckdb", "spark")
+
+
+def compare_relation(name: str, duck: Relations, spark: Relations, examples: int,
+                     sides: tuple[str, str] = ENGINES) -> tuple[bool, list[str]]:
+    """Whether one relation is identical on both sides (by default the two engines), and the lines saying so (with
+    examples if not)."""
+    left, right = sides
     if name not in duck or name not in spark:
-        return False, [f"{name}: DIFFERENT", f"  only on {'duckdb' if name in duck else 'spark'}"]
+        return False, [f"{name}: DIFFERENT", f"  only on {left if name in duck else right}"]
     (d_cols, d_rows), (s_cols, s_rows) = duck[name], spark[name]
     common = sorted(set(d_cols) & set(s_cols))
     d_keys, s_keys = row_keys(d_cols, d_rows, common), row_keys(s_cols, s_rows, common)
     if set(d_cols) == set(s_cols) and d_keys == s_keys:
         return True, [f"{name}: identical ({len(d_rows)} rows)"]
-    lines = [f"{name}: DIFFERENT ({len(d_rows)} rows on duckdb, {len(s_rows)} on spark)"]
+    lines = [f"{name}: DIFFERENT ({len(d_rows)} rows on {left}, {len(s_rows)} on {right})"]
     if set(d_cols) != set(s_cols):
-        lines.append(f"  columns only on duckdb: {sorted(set(d_cols) - set(s_cols))}")
-        lines.append(f"  columns only on spark: {sorted(set(s_cols) - set(d_cols))}")
-    for label, extra in (("duckdb only", d_keys - s_keys), ("spark only", s_keys - d_keys)):
+        lines.append(f"  columns only on {left}: {sorted(set(d_cols) - set(s_cols))}")
+        lines.append(f"  columns only on {right}: {sorted(set(s_cols) - set(d_cols))}")
+    for label, extra in ((f"{left} only", d_keys - s_keys), (f"{right} only", s_keys - d_keys)):
         if extra:
             lines.append(f"  {label} ({sum(extra.values())} rows):")
         for key in sorted(extra)[:examples]:
@@ -42,16 +48,19 @@ def compare_relation(name: str, duck: Relations, spark: Relations, examples: int
     return False, lines
 
 
-def compare_schema(duck: Relations, spark: Relations, schema: str, examples: int = 10) -> tuple[bool, list[str]]:
-    """Compare every relation of one schema read from both engines: (all identical, report lines). The last
-    line is `engine parity: N/M <marts | schema relations> identical`."""
+def compare_schema(duck: Relations, spark: Relations, schema: str, examples: int = 10,
+                   sides: tuple[str, str] = ENGINES) -> tuple[bool, list[str]]:
+    """Compare every relation of one schema read from both sides (by default the two engines): (all identical,
+    report lines). The last line is `engine parity: N/M <marts | schema relations> identical` for the engines,
+    `<left> = <right>: N/M ...` for other sides."""
     names = sorted(set(duck) | set(spark))
     lines: list[str] = []
     identical = 0
     for name in names:
-        same, said = compare_relation(name, duck, spark, examples)
+        same, said = compare_relation(name, duck, spark, examples, sides)
         identical += same
         lines += said
     label = "marts" if schema == "marts" else f"{schema} relations"
-    lines.append(f"engine parity: {identical}/{len(names)} {label} identical")
+    title = "engine parity" if sides == ENGINES else f"{sides[0]} = {sides[1]}"
+    lines.append(f"{title}: {identical}/{len(names)} {label} identical")
     return bool(names) and identical == len(names), lines
