@@ -18,9 +18,9 @@ bash scripts/setup.sh
 phases+=("set-up $(( $(now) - began )) s")
 
 began=$(now)
-echo "== pytest (two lanes: duckdb and spark, tests/conftest.py)" >&2
+echo "== pytest (three lanes: duckdb, spark and side, tests/conftest.py)" >&2
 status=0
-LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" .venv/bin/python -m pytest -n 2 --dist loadgroup --durations=25 "$@" \
+LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" .venv/bin/python -m pytest -n 3 --dist loadgroup --durations=25 "$@" \
     || status=$?
 phases+=("pytest $(( $(now) - began )) s")
 

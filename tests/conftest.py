@@ -3,8 +3,9 @@
 - dbt runs in-process (tests/lw/in_process.py): one parse per target, one JVM for every Spark command and read.
 - The warehouses several modules read are built once per test session, whichever worker asks first
   (tests/lw/shared.py); they are read, never changed.
-- Under pytest-xdist (`scripts/test.sh` runs `-n 2 --dist loadgroup`) the tests run in two lanes, one per worker:
-  every Spark test in the `spark` lane with the modules listed in SPARK_LANE_MODULES, the rest in `duckdb`.
+- Under pytest-xdist (`scripts/test.sh` runs `-n 3 --dist loadgroup`) the tests run in three lanes, one per
+  worker: every Spark test that runs in this process's JVM in the `spark` lane, the modules of SIDE_LANE_MODULES
+  in `side`, the rest in `duckdb`.
 """
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from tests.lw import dbt_runner
 from tests.lw.dbt_runner import Warehouse
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
-# DuckDB-only modules that run beside the Spark tests, so that the two lanes take about as long (measured lanes in
-# decisions.md "Tests: where the time goes"): none since the cluster test (~200 s) joined the Spark lane
-SPARK_LANE_MODULES: set[str] = set()
+# Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
+# (its own JVMs, driven over thrift) and sqlfluff (a subprocess). They wait more than they compute, so a third
+# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes").
+SIDE_LANE_MODULES = {"test_cluster", "test_lint"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -39,7 +41,9 @@ SHARED_WAREHOUSES = {"corpora_duckdb", "hostile_duckdb", "jobs_runs_duckdb"}
 
 def lane(item: pytest.Item) -> str:
     module = Path(str(item.fspath)).stem
-    return "spark" if item.get_closest_marker("spark") or module in SPARK_LANE_MODULES else "duckdb"
+    if module in SIDE_LANE_MODULES:
+        return "side"
+    return "spark" if item.get_closest_marker("spark") else "duckdb"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,7 +1,7 @@
 """sqlfluff with the dbt templater is clean on every model, dbt test and analysis (the rules: .sqlfluff).
 
-It runs as a test so that it shares the DuckDB lane's worker with the other DuckDB tests while the Spark lane
-runs (docs/decisions.md "Tests: where the time goes")."""
+It runs as a test in the `side` lane (tests/conftest.py), a worker of its own beside the DuckDB and Spark lanes
+(docs/decisions.md "Tests: where the time goes")."""
 from __future__ import annotations
 
 import os
