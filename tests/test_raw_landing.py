@@ -291,8 +291,9 @@ def old_project(tmp_path: Path) -> Path:
 
 def test_d17_upgrade_renames_old_relative_names_in_place(tmp_path: Path) -> None:
     """decisions.md "Landing: a file's identity": a warehouse landed with the old relative names keeps working.
-    The next incremental landing renames every stored source_file to the full path without landing or parsing
-    anything again, lands only the new file, and the result equals a fresh build of the same files."""
+    The next incremental landing renames every stored source_file of raw to the full path without landing
+    anything again and lands only the new file; the derived layers of that older version are rebuilt from raw
+    (decisions.md "Upgrades: derived layers are rebuilt from raw"), and the result equals a fresh build."""
     src = tmp_path / "events"
     src.mkdir()
     for number in range(3):

@@ -1,0 +1,97 @@
+{#- Upgrading a warehouse built by an earlier version of the project (docs/decisions.md "Upgrades: derived layers
+    are rebuilt from raw"). Raw (the landed lines and the landing's own records) is the only copy of what was
+    landed and is never rebuilt; every other layer is derived from it. The appended rows of the derived
+    incremental models were written by the code of their day: when the project changes what those rows hold
+    (their columns, or what a row says), derived_layers_version changes, and the first `dbt run` or `dbt build`
+    of the new version drops the derived incremental models and the bookkeeping derived with them, so that they
+    are built again from every landed line. A selection that leaves out some derived incremental model cannot do
+    that: it stops and asks for a whole build. -#}
+
+{#- The version of what the derived incremental models hold. Bump it in any change after which rows already
+    stored by such a model differ from what the new code writes; tests/test_upgrade.py fails when the columns of
+    the derived incremental models change and it was not bumped (it names the digest to write here). -#}
+{% macro derived_layers_version() -%}
+    {{ return('1-a12d3458a46a') }}
+{%- endmacro %}
+
+{#- The bookkeeping tables beside raw_event_lines that are derived from models, not from landing: dropped with
+    the derived models. -#}
+{% macro derived_bookkeeping_tables() -%}
+    {{ return(['landing_batch_watermarks', 'fold_rebuild_triggers', 'namespace_locations_built',
+               'operation_runs_built', 'run_jobs_built']) }}
+{%- endmacro %}
+
+{% macro derived_layers_version_table() -%}
+    {{ return(lineage_warehouse.relation_beside_landing('derived_layers_version')) }}
+{%- endmacro %}
+
+{#- The incremental models outside raw, as nodes. -#}
+{% macro derived_incremental_models() -%}
+    {%- set landing_schema = lineage_warehouse.model_relation('raw_event_lines').schema -%}
+    {%- set models = [] -%}
+    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.package_name == project_name
+        and node.config.materialized == 'incremental' and node.schema != landing_schema -%}
+        {%- do models.append(node) -%}
+    {%- endfor -%}
+    {{ return(models | sort(attribute='unique_id')) }}
+{%- endmacro %}
+
+{#- The version the warehouse was built with: NULL when raw exists without a record (built before versions were
+    recorded), 'none' when there is no warehouse yet. -#}
+{% macro built_derived_layers_version() -%}
+    {%- set landing = lineage_warehouse.model_relation('raw_event_lines') -%}
+    {%- if adapter.get_relation(landing.database, landing.schema, landing.identifier) is none -%}
+        {{ return('none') }}
+    {%- endif -%}
+    {%- set recorded = lineage_warehouse.derived_layers_version_table() -%}
+    {%- if adapter.get_relation(recorded.database, recorded.schema, recorded.identifier) is none -%}
+        {{ return(none) }}
+    {%- endif -%}
+    {%- set values = run_query('select max(version) from ' ~ recorded).columns[0].values() -%}
+    {{ return(values[0]) }}
+{%- endmacro %}
+
+{#- on-run-start: drop the derived incremental models and the derived bookkeeping of a warehouse built by another
+    version, then record this version. -#}
+{% macro rebuild_outdated_derived_layers() -%}
+    {%- if not execute or flags.WHICH not in ('run', 'build') -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set built = lineage_warehouse.built_derived_layers_version() -%}
+    {%- if built in ('none', lineage_warehouse.derived_layers_version()) -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set models = lineage_warehouse.derived_incremental_models() -%}
+    {%- set left_out = models | map(attribute='unique_id') | reject('in', selected_resources) | list -%}
+    {%- if left_out -%}
+        {{ exceptions.raise_compiler_error("lineage_warehouse: this warehouse was built by an earlier version of the"
+            ~ " project (derived layers " ~ (built or 'unversioned') ~ ", now " ~ lineage_warehouse.derived_layers_version()
+            ~ "): run a dbt build of every model once, which rebuilds them from the landed lines ("
+            ~ left_out | length ~ " derived incremental models are not selected, e.g. " ~ left_out[0] ~ ")") }}
+    {%- endif -%}
+    {%- for node in models -%}
+        {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
+        {%- if relation is not none -%}
+            {%- do adapter.drop_relation(relation) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- for name in lineage_warehouse.derived_bookkeeping_tables() -%}
+        {%- do run_query('drop table if exists ' ~ lineage_warehouse.relation_beside_landing(name)) -%}
+    {%- endfor -%}
+    {%- do log("lineage_warehouse: derived layers of version " ~ (built or 'unversioned') ~ " dropped; they are"
+        ~ " rebuilt from the landed lines (version " ~ lineage_warehouse.derived_layers_version() ~ ")", info=true) -%}
+    {{ return(lineage_warehouse.record_derived_layers_version()) }}
+{%- endmacro %}
+
+{#- on-run-end (and after a drop): record this version once raw exists. -#}
+{% macro record_derived_layers_version() -%}
+    {%- if not execute or flags.WHICH not in ('run', 'build')
+        or lineage_warehouse.built_derived_layers_version() in ('none', lineage_warehouse.derived_layers_version()) -%}
+        {{ return('') }}
+    {%- endif -%}
+    {%- set recorded = lineage_warehouse.derived_layers_version_table() -%}
+    {%- do run_query('drop table if exists ' ~ recorded) -%}
+    {%- do run_query('create table ' ~ recorded ~ ' as select '
+        ~ lineage_warehouse.sql_string(lineage_warehouse.derived_layers_version()) ~ ' as version, current_timestamp as recorded_at') -%}
+    {{ return('') }}
+{%- endmacro %}
