@@ -67,6 +67,33 @@
     }) }}
 {%- endmacro %}
 
+{#- One input or output entry (inputs[n], outputs[n]), parsed from its text. Its facet containers are kept as
+    text (what the models that explode schemas, column lineage and tags still read) and parsed once more with
+    io_facet_shapes(). -#}
+{% macro io_entry_shape() -%}
+    {{ return({'namespace': 'text', 'name': 'text', 'facets': 'text', 'inputFacets': 'text', 'outputFacets': 'text'}) }}
+{%- endmacro %}
+
+{#- The facets of an input or output entry the models read, per container (the entry's key), as objects: a facet
+    that is not an object reads as NULL fields, which is what the models make of it (none needs to tell an
+    absent facet from a wrong one). Laid out flat in stg_io_entries: <container>_<facet>__<field>. -#}
+{% macro io_facet_shapes() -%}
+    {%- set statistics = {'rowCount': 'text', 'size': 'text', 'fileCount': 'text'} -%}
+    {{ return({
+        'facets': {
+            'symlinks': {'identifiers': ['text']},
+            'lifecycleStateChange': {'lifecycleStateChange': 'text'}
+        },
+        'inputFacets': {'inputStatistics': statistics},
+        'outputFacets': {'outputStatistics': statistics}
+    }) }}
+{%- endmacro %}
+
+{#- One identifier of a symlinks facet (facets.symlinks.identifiers[n]), parsed from its text. -#}
+{% macro symlink_identifier_shape() -%}
+    {{ return({'namespace': 'text', 'name': 'text', 'type': 'text'}) }}
+{%- endmacro %}
+
 {#- A name in snake case: 'spark_applicationDetails' -> 'spark_application_details'. -#}
 {% macro snake_case(name) -%}
     {{ return(modules.re.sub('([a-z0-9])([A-Z])', '\\1_\\2', name | string) | lower) }}
@@ -80,16 +107,16 @@
     {{ return(container ~ '_' ~ lineage_warehouse.snake_case(facet)) }}
 {%- endmacro %}
 
-{#- The key paths of the 'text' fields of a facet shape (objects only: a facet read flat has no lists or maps). -#}
+{#- The key paths of the 'text' fields (and lists of text) of a facet shape (a facet read flat has no maps). -#}
 {% macro shape_text_paths(shape, path=[]) -%}
     {%- set paths = [] -%}
     {%- for key, value in shape.items() -%}
-        {%- if value == 'text' -%}
+        {%- if value == 'text' or value == ['text'] -%}
             {%- do paths.append(path + [key]) -%}
         {%- elif value is mapping and value | list != ['*'] -%}
             {%- do paths.extend(lineage_warehouse.shape_text_paths(value, path + [key])) -%}
         {%- else -%}
-            {%- do exceptions.raise_compiler_error('a facet read flat holds only objects and text: ' ~ key) -%}
+            {%- do exceptions.raise_compiler_error('a facet read flat holds only objects, text and lists of text: ' ~ key) -%}
         {%- endif -%}
     {%- endfor -%}
     {{ return(paths) }}

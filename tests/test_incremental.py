@@ -33,7 +33,8 @@ KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
 
 Unit = tuple[str, Any]  # ("line", text) or ("file", path)
 APPEND_MODELS = {
-    "stg_event_records", "stg_event_envelopes", "stg_events", "stg_event_payloads", "facet_issues",
+    "stg_event_records", "stg_event_envelopes", "stg_events", "stg_event_payloads", "stg_io_entries",
+    "stg_io_symlink_identifiers", "facet_issues",
     "int_events_classified", "int_event_datasets", "int_run_event_facets", "int_operation_facts",
     "int_column_lineage_fields",
     "int_column_lineage_relations", "int_symlink_identifiers", "int_location_references", "int_io_entry_schemas",

@@ -16,11 +16,11 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 # what parses JSON text in DuckDB SQL (every JSON macro of macros/cross_db compiles to one of these)
 JSON_FUNCTIONS = re.compile(r"\b(json_extract_string|json_extract|json_transform|json_type|json_keys|json_valid)\s*\(|"
                             r"\bas json\b", re.IGNORECASE)
-# past staging, still reading JSON text: the IO entries, their facets and the tags (the next stage of the core)
+# past staging, still reading JSON text: the schemas, column lineage and tags of the entries and the run tags (the
+# next stage of the core)
 STILL_PARSING = {
-    "int_event_datasets", "int_io_entry_facts", "int_io_entry_schemas", "int_column_lineage_fields",
-    "int_symlink_identifiers", "int_dataset_tag_events", "int_job_tag_events", "int_airflow_dag_tag_items",
-    "int_run_event_facets",
+    "int_io_entry_schemas", "int_column_lineage_fields", "int_dataset_tag_events", "int_job_tag_events",
+    "int_airflow_dag_tag_items", "int_run_event_facets",
 }
 
 
@@ -46,6 +46,9 @@ def test_the_migrated_models_read_the_typed_payloads() -> None:
     for name in ("int_events_classified", "int_operation_facts", "int_run_event_facets"):
         path = next((PROJECT_DIR / "models").rglob(f"{name}.sql"))
         assert "ref('stg_event_payloads')" in path.read_text(), name
+    for name in ("int_event_datasets", "int_symlink_identifiers"):  # the entries, from stg_io_entries
+        path = next((PROJECT_DIR / "models").rglob(f"{name}.sql"))
+        assert "ref('stg_io_symlink_identifiers')" in path.read_text(), name
 
 
 # every facet the declared shape reads (macros/event_shape.sql), with its container; the test below checks the list
@@ -138,3 +141,131 @@ def test_d5_every_json_type_at_every_declared_facet_spark(tmp_path: Path) -> Non
     warehouse = Warehouse(tmp_path / "wh", "spark")
     warehouse.build(glob, select="+facet_issues +int_run_event_facets +int_operation_facts +int_job_reference_facts")
     check_mutations(warehouse, events, tmp_path)
+
+
+# The input/output entries (stg_io_entries): every JSON type at every path the models read of an entry.
+IO_PATHS = [
+    ("inputs",), ("inputs", 0), ("inputs", 0, "facets"), ("inputs", 0, "inputFacets"),
+    ("inputs", 0, "facets", "symlinks"), ("inputs", 0, "facets", "symlinks", "identifiers"),
+    ("inputs", 0, "facets", "symlinks", "identifiers", 0), ("inputs", 0, "facets", "lifecycleStateChange"),
+    ("inputs", 0, "inputFacets", "inputStatistics"), ("inputs", 0, "inputFacets", "inputStatistics", "rowCount"),
+    ("outputs", 0, "outputFacets"), ("outputs", 0, "outputFacets", "outputStatistics"),
+    # read from JSON text past staging still (the next stage): a wrong type there must not stop the build either
+    ("inputs", 0, "facets", "schema", "fields"), ("inputs", 0, "facets", "schema", "fields", 0),
+    ("inputs", 0, "facets", "tags", "tags"), ("inputs", 0, "facets", "tags", "tags", 0),
+    ("outputs", 0, "facets", "columnLineage", "fields"), ("outputs", 0, "facets", "columnLineage", "fields", "x"),
+    ("outputs", 0, "facets", "columnLineage", "fields", "x", "inputFields", 0),
+    ("outputs", 0, "facets", "columnLineage", "dataset"),
+]
+
+
+def io_event(index: int) -> dict:
+    """A Spark SQL operation (an operation event: its entries count) with one input and one output."""
+    return {
+        "eventTime": "2025-01-01T00:00:00Z", "eventType": "COMPLETE", "producer": "test",
+        "run": {"runId": f"01890000-0000-7000-9000-{index:012d}",
+                "facets": {"parent": {"run": {"runId": "01890000-0000-7000-9000-ffffffffffff"},
+                                      "job": {"namespace": "spark://h:7077", "name": "app"}}}},
+        "job": {"namespace": "spark://h:7077", "name": f"app.op_{index}",
+                "facets": {"jobType": {"integration": "SPARK", "jobType": "SQL_JOB", "processingType": "BATCH"}}},
+        "inputs": [{"namespace": "s3://b", "name": f"in_{index}",
+                    "facets": {"symlinks": {"identifiers": [{"namespace": "hive://ms", "name": f"db.t{index}",
+                                                             "type": "TABLE"}]},
+                               "lifecycleStateChange": {"lifecycleStateChange": "OVERWRITE"},
+                               "schema": {"fields": [{"name": "a", "type": "int"}]},
+                               "tags": {"tags": [{"key": "k", "value": "v", "source": "s"}]}},
+                    "inputFacets": {"inputStatistics": {"rowCount": 42, "size": 7, "fileCount": 1}}}],
+        "outputs": [{"namespace": "s3://b", "name": f"out_{index}",
+                     "facets": {"columnLineage": {
+                         "fields": {"x": {"inputFields": [{"namespace": "s3://b", "name": f"in_{index}",
+                                                           "field": "a"}]}},
+                         "dataset": [{"namespace": "s3://b", "name": f"in_{index}", "field": "a"}]}},
+                     "outputFacets": {"outputStatistics": {"rowCount": 5, "size": 9, "fileCount": 2}}}],
+    }
+
+
+def io_mutated_events() -> list[dict]:
+    """The unmutated event, then one per path and JSON value (the path's value replaced by it)."""
+    events = [io_event(0)]
+    events[0]["lw_case"] = "unmutated"
+    for path in IO_PATHS:
+        for kind, value, _ in JSON_VALUES:
+            event = io_event(len(events))
+            parent = event
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = value
+            event["lw_case"] = ".".join(str(key) for key in path) + "=" + kind
+            events.append(event)
+    return events
+
+
+IO_FACTS_SQL = """
+    select events.run_id, facts.io_kind, facts.node_name, facts.num_rows, facts.lifecycle_change,
+        (select count(*) from intermediate.int_symlink_identifiers as identifiers
+         where identifiers.event_hash = facts.event_hash and identifiers.io_kind = facts.io_kind
+             and identifiers.io_position = facts.io_position) as identifiers
+    from intermediate.int_io_entry_facts as facts
+    inner join staging.stg_events as events on facts.event_hash = events.event_hash
+"""
+
+
+def io_facts(warehouse: Warehouse, events: list[dict]) -> dict[tuple[str, str], tuple]:
+    """{(case, io_kind): (node_name, num_rows, lifecycle_change, identifiers)} of every entry that counts."""
+    cases = {event["run"]["runId"]: event["lw_case"] for event in events}
+    placed = warehouse_rows(warehouse, "select run_id from staging.stg_events")
+    assert sorted(cases) == sorted(run_id for (run_id,) in placed)  # every event placed
+    return {(cases[run_id], kind): (node, None if rows is None else int(rows), change, int(identifiers))
+            for run_id, kind, node, rows, change, identifiers in warehouse_rows(warehouse, IO_FACTS_SQL)}
+
+
+def check_io_mutations(facts: dict[tuple[str, str], tuple]) -> None:
+    """D5 for entries: a bad list or entry drops only that entry, a bad facet only what it carries."""
+    assert facts[("unmutated", "INPUT")] == ("db.t0", 42, "OVERWRITE", 1)  # the Spark TABLE swap names the node
+    assert facts[("unmutated", "OUTPUT")] == ("out_0", 5, None, 0)
+    statistics = ("inputFacets", "inputStatistics", "rowCount", "outputFacets", "outputStatistics")
+    for (case, kind), (node, rows, change, identifiers) in facts.items():
+        if case == "unmutated":
+            continue
+        path, value_kind = case.split("=")
+        if kind != ("INPUT" if path.startswith("inputs") else "OUTPUT"):
+            assert rows == (42 if kind == "INPUT" else 5), case  # the other list is untouched
+            continue
+        if path.endswith(statistics):
+            assert rows == (42 if path.endswith("rowCount") and value_kind == "number" else None), case
+        else:
+            assert rows == (42 if kind == "INPUT" else 5), case  # a bad facet elsewhere keeps the statistics
+        if kind == "INPUT" and (path.endswith(("facets", "symlinks", "identifiers", "identifiers.0"))):
+            # an identifiers array keeps one row per item (a bad item is skipped with a reason)
+            kept = path.endswith("identifiers.0") or (path.endswith("identifiers") and value_kind == "array")
+            assert identifiers == (1 if kept else 0), case
+            assert node == f"in_{node.split('_')[-1]}", case  # no TABLE identifier: no swap
+        if path.endswith(("facets", "lifecycleStateChange")):
+            assert change is None, case
+    for value_kind, _, _ in JSON_VALUES:
+        assert ("inputs=" + value_kind, "INPUT") not in facts  # a list that is not an array of entries: none
+        assert ("inputs.0=" + value_kind, "INPUT") not in facts  # an entry that is not a named object: none
+        assert ("inputs.0.facets=" + value_kind, "INPUT") in facts  # bad facets drop no entry
+
+
+def test_d5_every_json_type_at_every_io_entry_path_duckdb(tmp_path: Path) -> None:
+    events = io_mutated_events()
+    warehouse = Warehouse(tmp_path / "wh", "duckdb")
+    glob = write_events(tmp_path / "events", events)
+    warehouse.build(glob)
+    check_io_mutations(io_facts(warehouse, events))
+    warehouse.build(glob)  # a second, incremental build on top passes too
+    check_io_mutations(io_facts(warehouse, events))
+
+
+@pytest.mark.spark
+def test_d5_every_json_type_at_every_io_entry_path_spark_equals_duckdb(tmp_path: Path) -> None:
+    events = io_mutated_events()
+    glob = write_events(tmp_path / "events", events)
+    duckdb_warehouse = Warehouse(tmp_path / "duckdb", "duckdb")
+    duckdb_warehouse.build(glob, select="+int_io_entry_facts +int_symlink_identifiers", data_tests=False)
+    spark_warehouse = Warehouse(tmp_path / "spark", "spark")
+    spark_warehouse.build(glob, select="+int_io_entry_facts +int_symlink_identifiers", data_tests=False)
+    spark_facts = io_facts(spark_warehouse, events)
+    check_io_mutations(spark_facts)
+    assert spark_facts == io_facts(duckdb_warehouse, events)

@@ -59,6 +59,8 @@ containers as (
             when parsed.event.job.facets is null
                 then {{ lineage_warehouse.json_get('parsed.payload', ['job', 'facets']) }}
         end as job_facets_text,
+        parsed.event.inputs,
+        parsed.event.outputs,
         {{ lineage_warehouse.list_item('parsed.event.inputs', 0) }} is not null
         or {{ lineage_warehouse.list_item('parsed.event.outputs', 0) }} is not null as has_io
     from parsed
@@ -70,6 +72,8 @@ facets as (
         containers.landing_batch,
         containers.run_facets,
         containers.job_facets,
+        containers.inputs,
+        containers.outputs,
         containers.has_io,
         case
             when containers.run_facets is not null then 'object'
@@ -94,6 +98,9 @@ final as (
         facets.job_facets,
         facets.run_facets_kind,
         facets.job_facets_kind,
+        -- the input and output entries as text, each parsed in stg_io_entries
+        facets.inputs,
+        facets.outputs,
         facets.has_io,
         -- sent with any non-null value (an object or not): what tells Data.Rentgen's own events apart (§0)
         facets.run_facets['dataRentgen_operation'] is not null as sends_data_rentgen_operation,

@@ -53,7 +53,11 @@ target_field_parts as (
         extractor,
         io_position,
         target_column,
-        {{ lineage_warehouse.json_get_list('target_spec', [['transformationType'], ['inputFields']]) }} as target_parts
+        -- a target sent as a string (even one that starts like an object) is not read (D5)
+        {{ lineage_warehouse.json_get_list(
+            "case when " ~ lineage_warehouse.json_kind('target_spec') ~ " = 'object' then target_spec end",
+            [['transformationType'], ['inputFields']]
+        ) }} as target_parts
     from target_fields
 ),
 

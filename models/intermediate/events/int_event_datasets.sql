@@ -1,143 +1,80 @@
 {#- One row per input or output entry of every operation event (entries without namespace or name are
-    skipped; staging.facet_issues notes them). Run-level events' inputs and outputs are ignored completely, as in
-    the reference (§0 step 2): they create no dataset, location, symlink, schema or IO row. Names get the integration rewrites of §2.1; the lineage
-    node is the dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). -#}
+    skipped; staging.facet_issues notes them), from the entries parsed in staging (stg_io_entries). Run-level
+    events' inputs and outputs are ignored completely, as in the reference (§0 step 2): they create no dataset,
+    location, symlink, schema or IO row. Names get the integration rewrites of §2.1; the lineage node is the
+    dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's
+    lifecycle change and statistics (inputStatistics for an input, outputStatistics for an output) are carried
+    for int_io_entry_facts. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
 
-events_parts as (
+events as (
     select
         event_hash,
-        landing_batch,
-        extractor,
-        {{ lineage_warehouse.json_get_list('payload', [['inputs'], ['outputs']]) }} as payload_parts
+        extractor
     from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
-events as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        {{ lineage_warehouse.list_item('payload_parts', 0) }} as inputs,
-        {{ lineage_warehouse.list_item('payload_parts', 1) }} as outputs
-    from events_parts
-),
-
-lists as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        'INPUT' as io_kind,
-        inputs as datasets
-    from events
-    union all
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        'OUTPUT' as io_kind,
-        outputs as datasets
-    from events
-),
-
 entries as (
-    select
-        lists.event_hash,
-        lists.landing_batch,
-        lists.extractor,
-        lists.io_kind,
-        cast(entry.pos as bigint) as io_position,
-        entry.value as entry
-    from lists
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('lists.datasets'), 'entry') }}
-),
-
--- each entry is parsed once for all its paths
-entry_parts as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_kind,
-        io_position,
-        {{ lineage_warehouse.json_get_list('entry', [['namespace'], ['name'], ['facets'], ['inputFacets'], ['outputFacets']]) }}
-            as entry_parts
-    from entries
-),
-
-named as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_kind,
-        io_position,
-        {{ lineage_warehouse.list_item('entry_parts', 0) }} as namespace,
-        {{ lineage_warehouse.list_item('entry_parts', 1) }} as raw_name,
-        {{ lineage_warehouse.list_item('entry_parts', 2) }} as facets,
-        {{ lineage_warehouse.list_item('entry_parts', 3) }} as input_facets,
-        {{ lineage_warehouse.list_item('entry_parts', 4) }} as output_facets
-    from entry_parts
+    select * from {{ ref('stg_io_entries') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 valid as (
     select
-        *,
-        {{ lineage_warehouse.dataset_name('raw_name', 'extractor') }} as name
-    from named
-    where coalesce(namespace, '') != '' and coalesce(raw_name, '') != ''
-),
-
-spark_identifier_lists as (
-    select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
-        {{ lineage_warehouse.json_get('facets', ['symlinks', 'identifiers']) }} as identifiers
-    from valid
-    where extractor = 'SPARK'
-),
-
-spark_identifier_parts as (
-    select
-        spark_identifier_lists.event_hash,
-        spark_identifier_lists.landing_batch,
-        spark_identifier_lists.io_kind,
-        spark_identifier_lists.io_position,
-        identifier.pos as identifier_position,
-        {{ lineage_warehouse.json_get_list('identifier.value', [['namespace'], ['name'], ['type']]) }}
-            as identifier_parts
-    from spark_identifier_lists
-    {{ lineage_warehouse.explode_array(
-        lineage_warehouse.json_to_raw_array('spark_identifier_lists.identifiers'), 'identifier'
-    ) }}
+        entries.event_hash,
+        entries.landing_batch,
+        events.extractor,
+        entries.io_kind,
+        entries.io_position,
+        entries.namespace,
+        {{ lineage_warehouse.dataset_name('entries.raw_name', 'events.extractor') }} as name,
+        entries.facets,
+        entries.input_facets,
+        entries.output_facets,
+        entries.facets_lifecycle_state_change__lifecycle_state_change as lifecycle_change,
+        case entries.io_kind
+            when 'INPUT' then entries.input_facets_input_statistics__row_count
+            else entries.output_facets_output_statistics__row_count
+        end as rows_text,
+        case entries.io_kind
+            when 'INPUT' then entries.input_facets_input_statistics__size
+            else entries.output_facets_output_statistics__size
+        end as bytes_text,
+        case entries.io_kind
+            when 'INPUT' then entries.input_facets_input_statistics__file_count
+            else entries.output_facets_output_statistics__file_count
+        end as files_text
+    from entries
+    inner join events
+        on entries.event_hash = events.event_hash
+    where coalesce(entries.namespace, '') != '' and coalesce(entries.raw_name, '') != ''
 ),
 
 spark_table_identifiers as (
     select
-        event_hash,
-        landing_batch,
-        io_kind,
-        io_position,
-        identifier_position,
-        {{ lineage_warehouse.list_item('identifier_parts', 0) }} as namespace,
-        {{ lineage_warehouse.list_item('identifier_parts', 1) }} as raw_name
-    from spark_identifier_parts
+        identifiers.event_hash,
+        identifiers.io_kind,
+        identifiers.io_position,
+        identifiers.identifier_position,
+        identifiers.identifier_namespace as namespace,
+        identifiers.identifier_raw_name as raw_name
+    from {{ ref('stg_io_symlink_identifiers') }} as identifiers
+    inner join events
+        on identifiers.event_hash = events.event_hash
     where
-        {{ lineage_warehouse.list_item('identifier_parts', 2) }} = 'TABLE'
-        and coalesce({{ lineage_warehouse.list_item('identifier_parts', 0) }}, '') != ''
-        and coalesce({{ lineage_warehouse.list_item('identifier_parts', 1) }}, '') != ''
+        {{ lineage_warehouse.in_unseen_batch('identifiers.landing_batch') }}
+        and events.extractor = 'SPARK'
+        and identifiers.identifier_type = 'TABLE'
+        and coalesce(identifiers.identifier_namespace, '') != ''
+        and coalesce(identifiers.identifier_raw_name, '') != ''
 ),
 
 first_spark_tables as (
     select
         event_hash,
-        landing_batch,
         io_kind,
         io_position,
         namespace,
@@ -163,7 +100,11 @@ final as (
         first_spark_tables.namespace is not null as is_swapped,
         valid.facets,
         valid.input_facets,
-        valid.output_facets
+        valid.output_facets,
+        valid.lifecycle_change,
+        valid.rows_text,
+        valid.bytes_text,
+        valid.files_text
     from valid
     left join first_spark_tables
         on

@@ -48,25 +48,14 @@ entries as (
         events.operation_id,
         events.extractor,
         events.hive_operation,
-        {{ lineage_warehouse.json_get('entries.facets', ['lifecycleStateChange', 'lifecycleStateChange']) }}
-            as lifecycle_change,
-        case entries.io_kind
-            when 'INPUT' then {{ lineage_warehouse.json_get('entries.input_facets', ['inputStatistics']) }}
-            else {{ lineage_warehouse.json_get('entries.output_facets', ['outputStatistics']) }}
-        end as statistics
+        entries.lifecycle_change,
+        entries.rows_text,
+        entries.bytes_text,
+        entries.files_text
     from {{ ref('int_event_datasets') }} as entries
     inner join events
         on entries.event_hash = events.event_hash
     where {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }}
-),
-
-measured as (
-    select
-        *,
-        {{ lineage_warehouse.json_get('statistics', ['rowCount']) }} as rows_text,
-        {{ lineage_warehouse.json_get('statistics', ['size']) }} as bytes_text,
-        {{ lineage_warehouse.json_get('statistics', ['fileCount']) }} as files_text
-    from entries
 ),
 
 final as (
@@ -90,7 +79,7 @@ final as (
         {{ lineage_warehouse.output_type_from_hive('hive_operation') }} as hive_output_type,
         {{ lineage_warehouse.output_type_from_lifecycle('lifecycle_change') }} as lifecycle_output_type,
         {{ lineage_warehouse.output_type_default('extractor') }} as default_output_type
-    from measured
+    from entries
 )
 
 select * from final

@@ -13,8 +13,7 @@ entries as (
         io_kind,
         io_position,
         namespace,
-        name,
-        {{ lineage_warehouse.json_get('facets', ['symlinks', 'identifiers']) }} as identifiers
+        name
     from {{ ref('int_event_datasets') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -28,12 +27,17 @@ identifiers as (
         entries.io_position,
         entries.namespace as dataset_namespace,
         entries.name as dataset_name,
-        cast(identifier.pos as bigint) as identifier_position,
-        {{ lineage_warehouse.json_get('identifier.value', ['namespace']) }} as identifier_namespace,
-        {{ lineage_warehouse.json_get('identifier.value', ['name']) }} as identifier_raw_name,
-        {{ lineage_warehouse.json_get('identifier.value', ['type']) }} as identifier_type
+        parsed.identifier_position,
+        parsed.identifier_namespace,
+        parsed.identifier_raw_name,
+        parsed.identifier_type
     from entries
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('entries.identifiers'), 'identifier') }}
+    inner join {{ ref('stg_io_symlink_identifiers') }} as parsed
+        on
+            entries.event_hash = parsed.event_hash
+            and entries.io_kind = parsed.io_kind
+            and entries.io_position = parsed.io_position
+    where {{ lineage_warehouse.in_unseen_batch('parsed.landing_batch') }}
 ),
 
 final as (

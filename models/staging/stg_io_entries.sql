@@ -1,0 +1,108 @@
+{#- One row per input or output entry of every placed event (io_kind INPUT/OUTPUT, io_position from 0, entries
+    that are not objects included: their fields are NULL), each entry parsed once from its text
+    (io_entry_shape) and the facets the models read parsed once from their container's text (io_facet_shapes),
+    laid out flat: <container>_<facet>__<field>, e.g. facets_symlinks__identifiers. A container (facets,
+    inputFacets, outputFacets) that is not a JSON object (a string, even one that starts like an object) is NULL
+    (D5: its facets are not read). Which entries count (an operation's, not a run-level event's) is decided past
+    staging. Incremental: the events of unseen landing batches. -#}
+{{ lineage_warehouse.append_batches_config() }}
+
+{%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
+{%- set parsed_containers = [] %}
+{%- set kept_containers = [] %}
+{%- set flat_columns = [] %}
+{%- for key, shapes in lineage_warehouse.io_facet_shapes().items() %}
+    {%- set column = containers[key] %}
+    {%- do kept_containers.append('case when ' ~ lineage_warehouse.facet_text_is_object('containers.' ~ column)
+        ~ ' and ' ~ lineage_warehouse.json_parsed('containers.' ~ column ~ '_parsed') ~ ' then containers.' ~ column
+        ~ ' end as ' ~ column) %}
+    {%- do parsed_containers.append(lineage_warehouse.parse_json_as('entries.' ~ column, shapes) ~ ' as ' ~ column
+        ~ '_parsed') %}
+    {%- for facet, shape in shapes.items() %}
+        {%- for keys in lineage_warehouse.shape_text_paths(shape) %}
+            {%- set quoted = [adapter.quote(facet)] %}
+            {%- for name in keys %}{% do quoted.append(adapter.quote(name)) %}{% endfor %}
+            {%- do flat_columns.append('containers.' ~ column ~ '_parsed.' ~ quoted | join('.') ~ ' as '
+                ~ lineage_warehouse.facet_field(column ~ '_' ~ lineage_warehouse.snake_case(facet), keys)) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
+
+with
+
+payloads as (
+    select
+        event_hash,
+        landing_batch,
+        inputs,
+        outputs
+    from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and has_io
+),
+
+entry_texts as (
+    select
+        payloads.event_hash,
+        payloads.landing_batch,
+        'INPUT' as io_kind,
+        cast(entry.pos as bigint) as io_position,
+        entry.value as entry_text
+    from payloads
+    {{ lineage_warehouse.explode_array('payloads.inputs', 'entry') }}
+    union all
+    select
+        payloads.event_hash,
+        payloads.landing_batch,
+        'OUTPUT' as io_kind,
+        cast(entry.pos as bigint) as io_position,
+        entry.value as entry_text
+    from payloads
+    {{ lineage_warehouse.explode_array('payloads.outputs', 'entry') }}
+),
+
+parsed as (
+    select
+        event_hash,
+        landing_batch,
+        io_kind,
+        io_position,
+        {{ lineage_warehouse.parse_json_as('entry_text', lineage_warehouse.io_entry_shape()) }} as entry
+    from entry_texts
+),
+
+entries as (
+    select
+        parsed.event_hash,
+        parsed.landing_batch,
+        parsed.io_kind,
+        parsed.io_position,
+        parsed.entry.namespace,
+        parsed.entry.name as raw_name,
+        parsed.entry.facets,
+        parsed.entry.{{ adapter.quote('inputFacets') }} as input_facets,
+        parsed.entry.{{ adapter.quote('outputFacets') }} as output_facets
+    from parsed
+),
+
+containers as (
+    select
+        entries.*,
+        {{ parsed_containers | join(',\n        ') }}
+    from entries
+),
+
+final as (
+    select
+        containers.event_hash,
+        containers.landing_batch,
+        containers.io_kind,
+        containers.io_position,
+        containers.namespace,
+        containers.raw_name,
+        -- a container is kept as text only when it is a JSON object (what the models that read it can parse)
+        {{ kept_containers | join(',\n        ') }},
+        {{ flat_columns | join(',\n        ') }}
+    from containers
+)
+
+select * from final
