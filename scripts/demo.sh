@@ -15,6 +15,11 @@ export LINEAGE_DUCKDB_PATH="${LINEAGE_DUCKDB_PATH:-lineage.duckdb}"
 export TZ=UTC
 
 echo "demo: building $LINEAGE_DUCKDB_PATH from $events: seeds, models and data tests (about half a minute)"
+# a line every 10 s while dbt works, so that its quiet phases (start-up, parsing, a long model) never look stuck
+began=$SECONDS
+( while sleep 10 >/dev/null 2>&1; do echo "demo: still building ($((SECONDS - began)) s)"; done ) &
+ticker=$!
+trap 'kill "$ticker" 2>/dev/null || true' EXIT
 # dbt's own progress, shortened: START lines dropped, passed tests counted instead of listed
 .venv/bin/dbt build --profiles-dir . --target duckdb --vars "{events_path: \"$events\"}" \
     | awk '
@@ -22,6 +27,7 @@ echo "demo: building $LINEAGE_DUCKDB_PATH from $events: seeds, models and data t
         / PASS / { passed++; if (passed % 50 == 0) { printf "demo: %d tests passed so far\n", passed; fflush() } next }
         { print; fflush() }
         END { printf "demo: %d tests passed\n", passed }'
+kill "$ticker" 2>/dev/null || true
 echo "demo: publishing the read-only copy for BI tools"
 .venv/bin/python scripts/publish.py --warehouse "$LINEAGE_DUCKDB_PATH"
 echo "demo: what the warehouse holds"
