@@ -59,8 +59,9 @@ containers as (
             when parsed.event.job.facets is null
                 then {{ lineage_warehouse.json_get('parsed.payload', ['job', 'facets']) }}
         end as job_facets_text,
-        parsed.event.inputs,
-        parsed.event.outputs,
+        -- the entries' texts as Spark re-serialises them hold escaped surrogate pairs (docs/decisions.md)
+        {{ lineage_warehouse.json_text_list_normalise('parsed.event.inputs') }} as inputs,
+        {{ lineage_warehouse.json_text_list_normalise('parsed.event.outputs') }} as outputs,
         {{ lineage_warehouse.list_item('parsed.event.inputs', 0) }} is not null
         or {{ lineage_warehouse.list_item('parsed.event.outputs', 0) }} is not null as has_io
     from parsed

@@ -14,8 +14,8 @@
 {%- for key, shapes in lineage_warehouse.io_facet_shapes().items() %}
     {%- set column = containers[key] %}
     {%- do kept_containers.append('case when ' ~ lineage_warehouse.facet_text_is_object('containers.' ~ column)
-        ~ ' and ' ~ lineage_warehouse.json_parsed('containers.' ~ column ~ '_parsed') ~ ' then containers.' ~ column
-        ~ ' end as ' ~ column) %}
+        ~ ' and ' ~ lineage_warehouse.json_parsed('containers.' ~ column ~ '_parsed') ~ ' then '
+        ~ lineage_warehouse.json_text_normalise('containers.' ~ column) ~ ' end as ' ~ column) %}
     {%- do parsed_containers.append(lineage_warehouse.parse_json_as('entries.' ~ column, shapes) ~ ' as ' ~ column
         ~ '_parsed') %}
     {%- for facet, shape in shapes.items() %}
