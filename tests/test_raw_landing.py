@@ -419,4 +419,5 @@ def test_spark_lands_a_file_larger_than_the_driver_heap(tmp_path: Path, monkeypa
         next(line for line in proc.stdout.splitlines() if line.startswith("@@LANDED@@"))[len("@@LANDED@@"):])
     assert (src / "big.jsonl").stat().st_size > heap
     assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
-    print(f"landed {lines} lines ({BIG_FILE_BYTES >> 20} MB) on a {heap >> 20} MB heap in {seconds:.0f} s")
+    model = next((line for line in proc.stdout.splitlines() if "OK created" in line and "raw_event_lines" in line), "")
+    print(f"landed {lines} lines ({BIG_FILE_BYTES >> 20} MB) on a {heap >> 20} MB heap in {seconds:.0f} s: {model}")
