@@ -99,7 +99,7 @@
 
     gzip_stats as (
         {{ lineage_warehouse.gzip_line_stats(
-            lineage_warehouse.spark_gzip_lines(gzip_paths) if gzip_paths else none,
+            lineage_warehouse.spark_scanned_lines('lw_event_gzip_lines', gzip_paths) if gzip_paths else none,
             'octet_length(line_text)', 'bool_and(is_valid_utf8(line_text))') }}
     )
 
@@ -159,7 +159,7 @@
     {%- do run_query('cache table lw_plain_file_facts as ' ~ facts) -%}
 {%- endmacro %}
 
-{#- Per gzip file of `lines_sql` (file_key, line_number, line_text; none: no gzip file): line_count, text_bytes
+{#- Per gzip file of `lines_sql` (file_key and line_text at least; none: no gzip file): line_count, text_bytes
     (`byte_length`, an expression over line_text) and is_utf8 (`all_utf8`, an aggregate). -#}
 {% macro gzip_line_stats(lines_sql, byte_length, all_utf8) -%}
     {%- if lines_sql is none -%}

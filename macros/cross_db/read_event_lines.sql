@@ -250,8 +250,8 @@
 {%- endmacro %}
 
 {#- Spark: whether each file of `keys` (plain files whose last line has no line feed and whose text may be one
-    JSON document, lw_plain_file_facts) is one JSON document, from its lines joined whole: file_key,
-    is_whole_document. Only such files are ever held as one text. -#}
+    JSON document, lw_plain_file_facts) is one JSON document, from its lines joined whole in file order (split,
+    then place in the split): file_key, is_whole_document. Only such files are ever held as one text. -#}
 {% macro spark_whole_documents(keys) -%}
     select
         file_key,
@@ -259,8 +259,9 @@
     from (
         select
             file_key,
-            {{ lineage_warehouse.ordered_string_agg('line_text', 'chr(10)', 'line_number') }} as file_text
-        from ({{ lineage_warehouse.spark_numbered_lines('lw_event_text_lines', keys) }}) as numbered
+            {{ lineage_warehouse.ordered_string_agg('line_text', 'chr(10)', 'struct(split_start, scan_id)') }}
+                as file_text
+        from ({{ lineage_warehouse.spark_scanned_lines('lw_event_text_lines', keys) }}) as scanned
         group by file_key
     ) as documents
 {%- endmacro %}
