@@ -11,7 +11,8 @@ import pytest
 from tests.lw import spark_session
 from tests.lw.shared import CORPORA_GLOB, FIXTURES, HOSTILE_GLOB
 from tests.lw.dbt_runner import Warehouse
-from tests.lw.parity import compare_schema
+from tests.lw.parity import compare_relation, compare_schema
+from tests.lw.spark_reader import Relations
 from tests.test_bi_docs import assert_mart_comments_in_spark
 from tests.test_dbt_tests import assert_every_data_independent_test_passed
 
@@ -32,11 +33,22 @@ def test_shared_corpora_marts_identical_on_both_engines(corpora_duckdb: Warehous
     assert same and match and match.group(1) == match.group(2) and int(match.group(2)) >= 1, "\n".join(lines[-40:])
 
 
+def landed_lines(raw: Relations) -> Relations:
+    """raw_event_lines without source_path, the one column that names a file as each engine reports it."""
+    columns, rows = raw["raw_event_lines"]
+    keep = [i for i, column in enumerate(columns) if column != "source_path"]
+    return {"raw_event_lines": ([columns[i] for i in keep], [tuple(row[i] for i in keep) for row in rows])}
+
+
 def test_hostile_set_staging_identical_on_both_engines(hostile_duckdb: Warehouse, tmp_path: Path) -> None:
-    """Quarantine reasons, placed events and facet issues agree, not only the counts."""
+    """Quarantine reasons, placed events and facet issues agree, not only the counts; so do the landed lines
+    (decisions.md "Landing: Spark reads lines, not files": Spark reads lines as DuckDB reads files)."""
     assert (FIXTURES / "hostile").is_dir(), "fixture folder tests/fixtures/hostile is missing"
     spark = Warehouse(tmp_path, "spark")
     spark.build(HOSTILE_GLOB)
+    raw_same, raw_lines = compare_relation("raw_event_lines", landed_lines(hostile_duckdb.relations("raw")),
+                                           landed_lines(spark.relations("raw")), examples=10)
+    assert raw_same, "\n".join(raw_lines)
     same, lines = compare_schema(hostile_duckdb.relations("staging"), spark.relations("staging"), "staging")
     match = re.fullmatch(r"engine parity: (\d+)/(\d+) staging relations identical", lines[-1])
     assert same and match and match.group(1) == match.group(2), "\n".join(lines[-40:])

@@ -357,3 +357,68 @@ def test_states_are_recorded_only_for_files_read(tmp_path: Path) -> None:
     wh.build(glob, select="raw_event_lines")
     assert wh.query("select source_file from raw.raw_event_lines where source_file like '%late.jsonl'") == [
         (str(src / "late.jsonl"),)]
+
+
+# docs/decisions.md "Landing: Spark reads lines, not files": a newline-delimited file larger than the driver's heap
+BIG_FILE_HEAP = "512m"  # Spark's smallest driver heap (it refuses to start below about 450 MB)
+BIG_FILE_BYTES = 600 * 2**20
+BIG_FILE_PAD = "x" * 2000
+
+# run in the subprocess: land the file with dbt (in that process, so its JVM is the one measured), then count
+LAND_AND_COUNT = """
+import json, sys
+from dbt.cli.main import dbtRunner
+if not dbtRunner().invoke(json.loads(sys.argv[1])).success:
+    sys.exit(3)
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+landed = spark.sql("select count(*), min(line_number), max(line_number), count(distinct line_number),"
+                   " count_if(cast(get_json_object(payload, '$.n') as bigint) != line_number)"
+                   " from raw.raw_event_lines").first()
+heap = spark.sparkContext._jvm.java.lang.Runtime.getRuntime().maxMemory()
+print("@@LANDED@@" + json.dumps([*landed, heap]))
+"""
+
+
+def write_big_file(path: Path) -> int:
+    """Lines holding their own line number ({"n": 1, ...}), about BIG_FILE_BYTES, then a last line still being
+    written (no line feed); returns the number of complete lines."""
+    line_bytes = len(json.dumps({"n": 10**6, "pad": BIG_FILE_PAD})) + 1
+    lines = BIG_FILE_BYTES // line_bytes
+    with path.open("w") as out:
+        for start in range(1, lines + 1, 10_000):
+            out.write("".join(json.dumps({"n": n, "pad": BIG_FILE_PAD}) + "\n"
+                              for n in range(start, min(start + 10_000, lines + 1))))
+        out.write('{"n": ')
+    os.utime(path, (PAST, PAST))
+    return lines
+
+
+@pytest.mark.spark
+def test_spark_lands_a_file_larger_than_the_driver_heap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: Spark lands a newline-delimited file larger than its driver's heap line by line, split across
+    tasks, with exact line numbers per file (each line holds its own number) and its unterminated last line held
+    back; the JVM (512 MB heap, in a subprocess) survives."""
+    from tests.lw.spark_reader import spark_conf
+
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = write_big_file(src / "big.jsonl")
+    monkeypatch.setenv("LINEAGE_SPARK_DRIVER_MEMORY", BIG_FILE_HEAP)
+    wh = Warehouse(tmp_path / "wh", target="spark", in_process=False)
+    assert spark_conf(wh.spark_dir)["spark.driver.memory"] == BIG_FILE_HEAP  # the profile takes the setting
+    cli = ["run", "--select", "raw_event_lines", "--target", "spark", "--profiles-dir", str(PROJECT_DIR),
+           "--project-dir", str(PROJECT_DIR), "--vars", json.dumps({"events_path": f"{src}/*.jsonl"})]
+    started = time.monotonic()
+    proc = subprocess.run([str(VENV_BIN / "python"), "-c", LAND_AND_COUNT, json.dumps(cli)], cwd=PROJECT_DIR,
+                          env=wh.env(), text=True, capture_output=True)
+    seconds = time.monotonic() - started
+    output = proc.stdout + proc.stderr
+    assert "OutOfMemoryError" not in output, output[-3000:]
+    assert proc.returncode == 0, output[-3000:]
+    count, first, last, distinct, misnumbered, heap = json.loads(
+        next(line for line in proc.stdout.splitlines() if line.startswith("@@LANDED@@"))[len("@@LANDED@@"):])
+    assert (src / "big.jsonl").stat().st_size > heap
+    assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
+    model = next((line for line in proc.stdout.splitlines() if "OK created" in line and "raw_event_lines" in line), "")
+    print(f"landed {lines} lines ({BIG_FILE_BYTES >> 20} MB) on a {heap >> 20} MB heap in {seconds:.0f} s: {model}")

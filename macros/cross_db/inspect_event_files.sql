@@ -45,40 +45,121 @@
     {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=true) }}
 {%- endmacro %}
 
-{#- Spark: contents come from the binaryFile view of list_event_files; gzip files are decompressed by the text
-    source line by line, skipping (ignoreCorruptFiles) the rest of a stream that breaks. -#}
+{#- Spark: files are read line by line (text sources, read_event_lines), never whole. A plain file's facts are
+    taken in one pass and cached (spark_cache_plain_file_facts); a gzip file's header and trailer come from the
+    binaryFile source over the .gz files only (which reads each of them whole: a limit for very large .gz files),
+    its lines from the text source, skipping (ignoreCorruptFiles) the rest of a stream that breaks. -#}
 {% macro spark__inspect_event_files(files, glob) -%}
     {%- set gzip_paths = files | selectattr('gzip') | map(attribute='path') | list -%}
+    {%- set plain_paths = files | rejectattr('gzip') | map(attribute='path') | list -%}
     {%- if gzip_paths and execute -%}
-        {{ lineage_warehouse.spark_create_gzip_lines_view(glob) }}
+        {{ lineage_warehouse.spark_create_lines_view('lw_event_gzip_lines', glob, gzip_only=true) }}
+        {%- do run_query("create or replace temporary view lw_event_gzip_blobs using binaryFile options ("
+            ~ lineage_warehouse.spark_event_file_options(glob, gzip_only=true) ~ ")") -%}
+    {%- endif -%}
+    {%- if plain_paths and execute -%}
+        {{ lineage_warehouse.spark_create_lines_view('lw_event_text_lines', glob, gzip_only=false) }}
+        {{ lineage_warehouse.spark_cache_plain_file_facts(plain_paths) }}
     {%- endif -%}
     with
 
     blobs as (
+        {%- if plain_paths %}
+        select
+            listed.source_path,
+            listed.file_key,
+            false as is_gzip,
+            listed.file_size as file_bytes,
+            facts.head_hex,
+            cast(null as string) as tail_hex,
+            coalesce(facts.is_utf8, true) as is_utf8
+        from {{ lineage_warehouse.landing_files() }} as listed
+        left join lw_plain_file_facts as facts
+            on listed.file_key = facts.file_key
+        where listed.file_key in ({{ lineage_warehouse.spark_uri_keys(plain_paths) }})
+        {%- endif %}
+        {%- if plain_paths and gzip_paths %}
+        union all
+        {%- endif %}
+        {%- if gzip_paths %}
         select
             path as source_path,
             {{ lineage_warehouse.spark_uri_key('path') }} as file_key,
-            path like '%.gz' as is_gzip,
+            true as is_gzip,
             length as file_bytes,
             hex(substr(content, 1, 3)) as head_hex,
             hex(substr(content, -4)) as tail_hex,
-            case when path not like '%.gz' then is_valid_utf8(cast(content as string)) end as is_utf8
-        from lw_event_blobs
+            cast(null as boolean) as is_utf8
+        from lw_event_gzip_blobs
         where {{ lineage_warehouse.spark_uri_key('path') }} in (
-            {{- lineage_warehouse.spark_uri_keys(files | map(attribute='path')) -}}
+            {{- lineage_warehouse.spark_uri_keys(gzip_paths) -}}
         )
+        {%- endif %}
     ),
 
     gzip_stats as (
         {{ lineage_warehouse.gzip_line_stats(
-            lineage_warehouse.spark_gzip_lines(gzip_paths) if gzip_paths else none,
+            lineage_warehouse.spark_scanned_lines('lw_event_gzip_lines', gzip_paths) if gzip_paths else none,
             'octet_length(line_text)', 'bool_and(is_valid_utf8(line_text))') }}
     )
 
     {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=false) }}
 {%- endmacro %}
 
-{#- Per gzip file of `lines_sql` (file_key, line_number, line_text; none: no gzip file): line_count, text_bytes
+{#- Spark: what read_event_lines must know about each plain file of `paths`, taken in one pass over its lines
+    (lw_event_text_lines) and cached as the temporary view lw_plain_file_facts: line_count and text_bytes as read,
+    is_utf8, head_hex (of its first line: a UTF-16 byte-order mark is kept there) and, from the gap between its size
+    as listed (landing_files) and the bytes of its lines, whether it ends with a line feed (the text source drops
+    it) and whether it starts with a UTF-8 byte-order mark (also dropped): gap = lines - 1 line feeds, + 1 for a
+    final line feed, + 3 for a mark; any other gap (adds_up false) means it changed while read. A file is a
+    document candidate (its text may be one JSON document: docs/decisions.md "Landing: Spark reads lines, not
+    files") when its last line has no line feed, it has no mark, and it has one non-blank line or its first
+    non-blank line is not a complete JSON value. -#}
+{% macro spark_cache_plain_file_facts(paths) -%}
+    {%- set facts -%}
+        select
+            file_key,
+            line_count,
+            text_bytes,
+            is_utf8,
+            head_hex,
+            byte_gap in (1, 4) as ends_with_line_feed,
+            byte_gap in (3, 4) as has_bom,
+            byte_gap in (0, 1, 3, 4) as adds_up,
+            byte_gap = 0 and (
+                non_blank_lines = 1
+                or (non_blank_lines > 1 and {{ lineage_warehouse.json_kind('first_non_blank_line') }} = 'invalid')
+            ) as is_document_candidate
+        from (
+            select
+                line_stats.*,
+                listed.file_size - (line_stats.text_bytes + line_stats.line_count - 1) as byte_gap
+            from (
+                select
+                    file_key,
+                    count(*) as line_count,
+                    sum(octet_length(line_text)) as text_bytes,
+                    bool_and(is_valid_utf8(line_text)) as is_utf8,
+                    hex(substr(min_by(line_text, struct(split_start, scan_id)), 1, 3)) as head_hex,
+                    count_if(is_non_blank) as non_blank_lines,
+                    min_by(line_text, struct(split_start, scan_id)) filter (where is_non_blank) as first_non_blank_line
+                from (
+                    select
+                        *,
+                        {{ lineage_warehouse.regex_matches('line_text', '[^ \t\n\r]') }} as is_non_blank
+                    from ({{ lineage_warehouse.spark_scanned_lines('lw_event_text_lines', paths) }}) as scanned
+                ) as lines
+                group by file_key
+            ) as line_stats
+            inner join {{ lineage_warehouse.landing_files() }} as listed
+                on line_stats.file_key = listed.file_key
+        ) as gaps
+    {%- endset -%}
+    {%- do run_query('drop view if exists lw_plain_file_facts') -%}
+    {%- do run_query('cache table lw_plain_file_facts as ' ~ facts) -%}
+{%- endmacro %}
+
+{#- Per gzip file of `lines_sql` (file_key and line_text at least; none: no gzip file): line_count, text_bytes
     (`byte_length`, an expression over line_text) and is_utf8 (`all_utf8`, an aggregate). -#}
 {% macro gzip_line_stats(lines_sql, byte_length, all_utf8) -%}
     {%- if lines_sql is none -%}

@@ -22,18 +22,27 @@
 {%- endmacro %}
 
 {#- Spark: the file-source options naming the files of `glob`. A '**' in the glob becomes a recursive listing
-    filtered by the last path segment. -#}
-{% macro spark_event_file_options(glob) -%}
+    filtered by the last path segment. `gzip_only`: only files named .gz (for a '**' glob whose last segment neither
+    ends with '*' nor with '.gz', every .gz file below the base folder: callers keep the listed files by path). -#}
+{% macro spark_event_file_options(glob, gzip_only=false) -%}
+    {%- set last_segment = glob.split('/')[-1] -%}
     {%- if '**' in glob -%}
+        {%- set name_filter = last_segment -%}
+        {%- if gzip_only and not last_segment.endswith('.gz') -%}
+            {%- set name_filter = last_segment ~ '.gz' if last_segment.endswith('*') else '*.gz' -%}
+        {%- endif -%}
         {{ return("path " ~ lineage_warehouse.sql_string(glob.split('**')[0]) ~ ", recursiveFileLookup 'true', "
-            ~ "pathGlobFilter " ~ lineage_warehouse.sql_string(glob.split('/')[-1])) }}
+            ~ "pathGlobFilter " ~ lineage_warehouse.sql_string(name_filter)) }}
+    {%- elif gzip_only -%}
+        {{ return("path " ~ lineage_warehouse.sql_string(glob) ~ ", pathGlobFilter '*.gz'") }}
     {%- else -%}
         {{ return("path " ~ lineage_warehouse.sql_string(glob)) }}
     {%- endif -%}
 {%- endmacro %}
 
-{#- Spark: the binaryFile source over the glob; without its content column it reads no file. The view
-    lw_event_blobs is also what read_event_lines and inspect_event_files read contents from. -#}
+{#- Spark: the binaryFile source over the glob; without its content column it reads no file. Its content column
+    is not read from this view: the source reads a file's content whole into one row (even for a row a filter
+    then drops), so lines come from text sources, read line by line (read_event_lines, inspect_event_files). -#}
 {% macro spark__list_event_files(glob) -%}
     {%- if execute -%}
         {%- do run_query("create or replace temporary view lw_event_blobs using binaryFile options ("

@@ -57,8 +57,8 @@
 {%- endmacro %}
 
 {#- Spark: the path without its scheme, decoded when `url_encoded` (input_file_name() encodes, the binaryFile
-    source's `path` does not); for a relative glob, the part after the working directory's parent `levels` up,
-    behind as many '../'. -#}
+    source's `path` does not); for a relative glob, the part after the driver's working directory's parent `levels`
+    up, behind as many '../'. -#}
 {% macro spark__normalised_file_path(path_expr, glob, url_encoded=false) -%}
     {%- set decoded = lineage_warehouse.spark_decoded_uri(path_expr) if url_encoded else path_expr -%}
     {%- set local_path = "regexp_replace(" ~ decoded ~ ", '^file:(//)?', '')" -%}
@@ -67,7 +67,7 @@
     {%- else -%}
         {%- set levels = lineage_warehouse.glob_parent_levels(glob) | int -%}
         {%- set base -%}
-            regexp_replace(reflect('java.lang.System', 'getProperty', 'user.dir'), '(/[^/]+){{ '{' ~ levels ~ '}' }}/?$', '')
+            regexp_replace({{ lineage_warehouse.spark_driver_working_directory() }}, '(/[^/]+){{ '{' ~ levels ~ '}' }}/?$', '')
         {%- endset -%}
         {%- set clean = lineage_warehouse.lexically_normalised_path(local_path) -%}
         case
@@ -81,4 +81,17 @@
 {#- Spark: a URI from input_file_name() decoded ('+' stands for itself in a path, not for a space). -#}
 {% macro spark_decoded_uri(uri_expr) -%}
     {{ return("url_decode(replace(" ~ uri_expr ~ ", '+', '%2B'))") }}
+{%- endmacro %}
+
+{#- Spark: the working directory of the driver, the JVM that lists the files and resolves a relative glob against
+    its user.dir, as an SQL string. Read at compile time from a one-row inline table, which Spark's optimizer
+    evaluates on the driver; evaluated per row of a table, it would be each executor's (on a cluster, a worker's
+    folder). At parse time, when nothing runs, the expression itself. -#}
+{% macro spark_driver_working_directory() -%}
+    {%- set expression = "reflect('java.lang.System', 'getProperty', 'user.dir')" -%}
+    {%- if not execute -%}
+        {{ return(expression) }}
+    {%- endif -%}
+    {%- set directory = run_query('select ' ~ expression ~ ' as working_directory from values (1)').columns[0].values()[0] -%}
+    {{ return(lineage_warehouse.sql_string(directory)) }}
 {%- endmacro %}

@@ -173,31 +173,104 @@
     {{ return(lineage_warehouse.sql_strings(keys)) }}
 {%- endmacro %}
 
-{#- Spark: the text source over the glob, line by line on line feeds only; a gzip stream that breaks ends its
-    file's lines there (ignoreCorruptFiles keeps the lines read before). Creates the view lw_event_gzip_lines. -#}
-{% macro spark_create_gzip_lines_view(glob) -%}
-    {%- do run_query("create or replace temporary view lw_event_gzip_lines using text options ("
-        ~ lineage_warehouse.spark_event_file_options(glob) ~ ", lineSep '\\n', ignoreCorruptFiles 'true')") -%}
+{#- Spark: the text source, line by line on line feeds only (a carriage return stays in its line), as the
+    temporary view `view`, over the files of the glob (`gzip_only`: only its .gz files). A gzip stream that breaks
+    ends its file's lines there (ignoreCorruptFiles keeps the lines read before; over the whole glob it also skips
+    files named .gz that are not gzip, which are recorded as unreadable instead). A plain file is split across
+    tasks (spark.sql.files.maxPartitionBytes), so no file is ever one row. -#}
+{% macro spark_create_lines_view(view, glob, gzip_only) -%}
+    {%- do run_query("create or replace temporary view " ~ view ~ " using text options ("
+        ~ lineage_warehouse.spark_event_file_options(glob, gzip_only) ~ ", lineSep '\\n', ignoreCorruptFiles 'true')") -%}
 {%- endmacro %}
 
-{#- Spark: the lines of gzip files in `paths` from lw_event_gzip_lines. A gzip file is one partition, read in
-    order, so monotonically_increasing_id() orders its lines. -#}
-{% macro spark_gzip_lines(paths) -%}
+{#- Spark: every line of the files of `paths` in `view`, as read: file_key, split_start (the byte offset of the
+    split of the file it was read in), scan_id (monotonically_increasing_id(): consecutive within a split, since a
+    task reads a split's lines in order, but not ordered across splits) and line_text. Nothing is filtered before
+    scan_id is taken but whole files. -#}
+{% macro spark_scanned_lines(view, paths) -%}
     select
         file_key,
-        row_number() over (partition by file_key order by scan_order) as line_number,
+        split_start,
+        scan_id,
         line_text
     from (
         select
             {{ lineage_warehouse.spark_uri_key(lineage_warehouse.spark_decoded_uri('input_file_name()')) }} as file_key,
-            value as line_text,
-            monotonically_increasing_id() as scan_order
-        from lw_event_gzip_lines
+            input_file_block_start() as split_start,
+            monotonically_increasing_id() as scan_id,
+            value as line_text
+        from {{ view }}
     ) as scanned
     where file_key in ({{ lineage_warehouse.spark_uri_keys(paths) }})
 {%- endmacro %}
 
-{#- Spark: plain files whole from the binaryFile view of list_event_files, split on line feeds. -#}
+{#- Spark: the lines of the files of `paths` in `view`, numbered exactly per file without sorting them: a line's
+    number is the count of lines in the earlier splits of its file, plus its place in its own split (its scan_id
+    less the split's first). The splits (one row per file split, broadcast) also carry their file's line count and
+    text bytes as read. Columns: file_key, line_number, line_text, read_lines, read_bytes. -#}
+{% macro spark_numbered_lines(view, paths) -%}
+    select /*+ broadcast(splits) */
+        scanned.file_key,
+        splits.lines_before + scanned.scan_id - splits.first_scan_id + 1 as line_number,
+        scanned.line_text,
+        splits.read_lines,
+        splits.read_bytes
+    from ({{ lineage_warehouse.spark_scanned_lines(view, paths) }}) as scanned
+    inner join (
+        select
+            file_key,
+            split_start,
+            first_scan_id,
+            coalesce(sum(line_count) over (
+                partition by file_key order by split_start rows between unbounded preceding and 1 preceding
+            ), 0) as lines_before,
+            sum(line_count) over (partition by file_key) as read_lines,
+            sum(text_bytes) over (partition by file_key) as read_bytes
+        from (
+            select
+                file_key,
+                split_start,
+                min(scan_id) as first_scan_id,
+                count(*) as line_count,
+                sum(octet_length(line_text)) as text_bytes
+            from ({{ lineage_warehouse.spark_scanned_lines(view, paths) }}) as split_lines
+            group by file_key, split_start
+        ) as split_counts
+    ) as splits
+        on scanned.file_key = splits.file_key and scanned.split_start = splits.split_start
+{%- endmacro %}
+
+{#- Spark: the lines of gzip files in `paths` from lw_event_gzip_lines (a gzip file is one split). -#}
+{% macro spark_gzip_lines(paths) -%}
+    select
+        file_key,
+        line_number,
+        line_text
+    from ({{ lineage_warehouse.spark_numbered_lines('lw_event_gzip_lines', paths) }}) as numbered
+{%- endmacro %}
+
+{#- Spark: whether each file of `keys` (plain files whose last line has no line feed and whose text may be one
+    JSON document, lw_plain_file_facts) is one JSON document, from its lines joined whole in file order (split,
+    then place in the split): file_key, is_whole_document. Only such files are ever held as one text. -#}
+{% macro spark_whole_documents(keys) -%}
+    select
+        file_key,
+        {{ lineage_warehouse.json_kind('file_text') }} != 'invalid' as is_whole_document
+    from (
+        select
+            file_key,
+            {{ lineage_warehouse.ordered_string_agg('line_text', 'chr(10)', 'struct(split_start, scan_id)') }}
+                as file_text
+        from ({{ lineage_warehouse.spark_scanned_lines('lw_event_text_lines', keys) }}) as scanned
+        group by file_key
+    ) as documents
+{%- endmacro %}
+
+{#- Spark: plain files line by line from lw_event_text_lines (created by inspect_event_files, with the facts
+    lw_plain_file_facts about each file: docs/decisions.md "Landing: Spark reads lines, not files"). The text source
+    drops a line feed at a file's end and a byte-order mark at its start, so the facts tell whether the file ends
+    with a line feed and whether it had a mark (restored in line 1). A file whose lines as read now do not match its
+    facts changed since it was inspected: none of its lines is complete (it is read again at the next landing). -#}
 {% macro spark__read_event_lines(files, glob) -%}
     {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
     {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
@@ -205,35 +278,43 @@
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
     {%- if gzip and execute -%}
-        {{ lineage_warehouse.spark_create_gzip_lines_view(glob) }}
+        {{ lineage_warehouse.spark_create_lines_view('lw_event_gzip_lines', glob, gzip_only=true) }}
     {%- endif -%}
     {%- set pieces = none -%}
     {%- if plain -%}
+        {%- set candidates = [] -%}
+        {%- if execute -%}
+            {%- set candidates = run_query('select file_key from lw_plain_file_facts where is_document_candidate'
+                ~ ' and file_key in (' ~ lineage_warehouse.spark_uri_keys(plain) ~ ')').columns[0].values() | list -%}
+        {%- endif -%}
         {%- set pieces -%}
             select
-                texts.file_key,
-                pieces.line_text,
-                pieces.pos + 1 as piece_number,
-                texts.piece_count,
-                texts.is_final
-            from (
-                select
-                    file_key,
-                    file_text,
-                    size(split(file_text, chr(10), -1)) as piece_count,
-                    {{ lineage_warehouse.last_piece_is_final('file_text') }} as is_final
-                from (
-                    select
-                        {{ lineage_warehouse.spark_uri_key('path') }} as file_key,
-                        cast(content as string) as file_text
-                    from lw_event_blobs
-                    where {{ lineage_warehouse.spark_uri_key('path') }} in (
-                        {{- lineage_warehouse.spark_uri_keys(plain) -}}
-                    )
-                ) as blobs
-                where is_valid_utf8(file_text)
-            ) as texts
-            lateral view posexplode(split(texts.file_text, chr(10), -1)) pieces as pos, line_text
+                numbered.file_key,
+                case
+                    when numbered.line_number = 1 and facts.has_bom
+                        then decode(unhex('EFBBBF'), 'UTF-8') || numbered.line_text
+                    else numbered.line_text
+                end as line_text,
+                numbered.line_number as piece_number,
+                case
+                    when not (facts.adds_up and numbered.read_lines = facts.line_count
+                        and numbered.read_bytes = facts.text_bytes) then 0
+                    when facts.ends_with_line_feed then facts.line_count + 1
+                    else facts.line_count
+                end as piece_count,
+                facts.adds_up and numbered.read_lines = facts.line_count and numbered.read_bytes = facts.text_bytes
+                {%- if candidates %}
+                and coalesce(documents.is_whole_document, false) as is_final
+                {%- else %}
+                and false as is_final
+                {%- endif %}
+            from ({{ lineage_warehouse.spark_numbered_lines('lw_event_text_lines', plain) }}) as numbered
+            inner join lw_plain_file_facts as facts
+                on numbered.file_key = facts.file_key
+            {%- if candidates %}
+            left join ({{ lineage_warehouse.spark_whole_documents(candidates) }}) as documents
+                on numbered.file_key = documents.file_key
+            {%- endif %}
         {%- endset -%}
     {%- endif -%}
     {{ return(lineage_warehouse.event_line_parts(files, pieces,

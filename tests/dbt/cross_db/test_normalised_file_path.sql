@@ -1,9 +1,10 @@
 -- normalised_file_path: a landed file's identity (docs/decisions.md "Landing: a file's identity"), from the path each
 -- engine reports: DuckDB as globbed, Spark as an absolute file: URI (input_file_name() URL-encodes it). Each engine
 -- is given its own format (the only branch on target.type, allowed in tests); the expected identity is the same.
--- Spark's absolute paths of relative globs are built from the JVM's working directory (user.dir), as Spark's are.
+-- Spark's absolute paths of relative globs are built from the driver's working directory (user.dir), as Spark's
+-- are (the driver lists the files).
 -- Cases: absolute, '//' and '/./' and 'x/../', relative, './' and '../' relative, non-ASCII, NULL, encoded URIs.
-{%- set cwd = "reflect('java.lang.System', 'getProperty', 'user.dir')" -%}
+{%- set cwd = lineage_warehouse.spark_driver_working_directory() if target.type == 'spark' else "'/cwd'" -%}
 {%- set parent = "regexp_replace(" ~ cwd ~ ", '/[^/]+/?$', '')" -%}
 {%- set cases = [
     ('/abs/dir/*.json', "'/abs/dir/x.json'", "'file:/abs/dir/x.json'", false, '/abs/dir/x.json'),
