@@ -22,7 +22,7 @@ from tests.lw.dbt_runner import Warehouse
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
 # Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
-# (its own JVMs, driven over thrift) and sqlfluff (a subprocess). They wait more than they compute, so a third
+# (its own JVMs, driven over thrift) and sqlfluff (a subprocess); single tests say so with @pytest.mark.own_process. They wait more than they compute, so a third
 # worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes").
 SIDE_LANE_MODULES = {"test_cluster", "test_lint"}
 
@@ -41,7 +41,7 @@ SHARED_WAREHOUSES = {"corpora_duckdb", "hostile_duckdb", "jobs_runs_duckdb"}
 
 def lane(item: pytest.Item) -> str:
     module = Path(str(item.fspath)).stem
-    if module in SIDE_LANE_MODULES:
+    if module in SIDE_LANE_MODULES or item.get_closest_marker("own_process"):
         return "side"
     return "spark" if item.get_closest_marker("spark") else "duckdb"
 

@@ -395,6 +395,7 @@ def write_big_file(path: Path) -> int:
 
 
 @pytest.mark.spark
+@pytest.mark.own_process  # its Spark runs in a JVM of its own (a small heap): the side lane (tests/conftest.py)
 def test_spark_lands_a_file_larger_than_the_driver_heap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 18: Spark lands a newline-delimited file larger than its driver's heap line by line, split across
     tasks, with exact line numbers per file (each line holds its own number) and its unterminated last line held
