@@ -205,7 +205,7 @@ def test_inferred_edges_of_the_fixture_are_exactly_these(wh: Warehouse, names: d
                                                  ("writer", "location_reader")}
 
 
-def test_inferred_never_links_a_job_to_itself(wh: Warehouse) -> None:
+def test_edges_never_link_a_job_to_itself(wh: Warehouse) -> None:
     assert wh.query("select count(*) from marts.job_dependency_edges where from_job_id = to_job_id") == [(0,)]
 
 
