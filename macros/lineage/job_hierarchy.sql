@@ -218,11 +218,10 @@ jh_final as (
 select * from jh_final
 {%- endmacro %}
 
-{#- The inferred dependency pairs of job_hierarchy (§3 with D15) for the window [since, until]: a subquery text. -#}
+{#- The inferred dependency pairs of job_hierarchy (§3 with D15) for the window [since, until]: a query text. -#}
 {% macro job_hierarchy_inferred(since, until, io_relation, symlinks_relation) -%}
-    {%- set rounds = var('symlink_group_rounds', 8) | int -%}
     {%- set window -%}
-        job_id is not null and created_at >= cast({{ lineage_warehouse.sql_string(since) }} as timestamp)
+        created_at >= cast({{ lineage_warehouse.sql_string(since) }} as timestamp)
         {%- if until is not none %} and created_at <= cast({{ lineage_warehouse.sql_string(until) }} as timestamp){% endif %}
     {%- endset -%}
     {%- set io = {} -%}
@@ -235,45 +234,12 @@ select * from jh_final
         {%- do io.update({io_kind: '(select job_id, dataset_id, created_at from ' ~ source ~ ' as jh_io where '
             ~ window ~ ')'}) -%}
     {%- endfor -%}
-    with
-
-    jh_symlinks as (
-        select
-            from_dataset_id,
-            to_dataset_id
-        from {{ ref('dataset_symlinks') if symlinks_relation is none else symlinks_relation }} as jh_symlink_rows
-    ),
-
-    {{ lineage_warehouse.symlink_group_rounds('jh_symlinks', rounds) }}
-
-    jh_writes as (
-        select
-            writes.job_id,
-            coalesce(groups.label, writes.dataset_id) as group_id,
-            min(writes.created_at) as first_write_at
-        from {{ io['OUTPUT'] }} as writes
-        left join symlink_round_{{ rounds }} as groups
-            on writes.dataset_id = groups.dataset_id
-        group by writes.job_id, coalesce(groups.label, writes.dataset_id)
-    ),
-
-    jh_reads as (
-        select
-            reads.job_id,
-            coalesce(groups.label, reads.dataset_id) as group_id,
-            max(reads.created_at) as last_read_at
-        from {{ io['INPUT'] }} as reads
-        left join symlink_round_{{ rounds }} as groups
-            on reads.dataset_id = groups.dataset_id
-        group by reads.job_id, coalesce(groups.label, reads.dataset_id)
-    )
-
     select distinct
-        jh_writes.job_id as from_job_id,
-        jh_reads.job_id as to_job_id,
+        from_job_id,
+        to_job_id,
         'INFERRED_FROM_LINEAGE' as dependency_type
-    from jh_writes
-    inner join jh_reads
-        on jh_writes.group_id = jh_reads.group_id
-    where jh_writes.job_id != jh_reads.job_id and jh_reads.last_read_at >= jh_writes.first_write_at
+    from (
+        {{ lineage_warehouse.inferred_job_dependency_writes(io['OUTPUT'], io['INPUT'],
+            ref('dataset_symlinks') if symlinks_relation is none else symlinks_relation) }}
+    ) as jh_inferred_writes
 {%- endmacro %}
