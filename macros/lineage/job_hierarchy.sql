@@ -1,5 +1,5 @@
-{#- job-hierarchy.md §3 (the reference's GET /v1/jobs/hierarchy) with D15: a SELECT returning the job hierarchy
-    around one job.
+{#- docs/rules.md "Job hierarchy: query" (the reference's GET /v1/jobs/hierarchy) with D15: a SELECT returning the
+    job hierarchy around one job.
 
     job_hierarchy(start_job_id, direction='BOTH', depth=1, infer_from_lineage=false, since=none, until=none,
                   jobs_relation=none, dependencies_relation=none, io_relation=none, symlinks_relation=none)
@@ -218,7 +218,7 @@ jh_final as (
 select * from jh_final
 {%- endmacro %}
 
-{#- The inferred dependency pairs of job_hierarchy (§3 with D15) for the window [since, until]: a query text. -#}
+{#- The inferred dependency pairs of job_hierarchy (D15) for the window [since, until]: a query text. -#}
 {% macro job_hierarchy_inferred(since, until, io_relation, symlinks_relation) -%}
     {%- set window -%}
         created_at >= cast({{ lineage_warehouse.sql_string(since) }} as timestamp)

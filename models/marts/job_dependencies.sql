@@ -1,5 +1,5 @@
-{#- Declared job dependencies (job-hierarchy.md §2, §5): from the jobDependencies run facet and Airflow's
-    upstream/downstream task ids; the fold is int_job_dependencies. -#}
+{#- Declared job dependencies (docs/rules.md "Job hierarchy: dependencies"): from the jobDependencies run facet and
+    Airflow's upstream/downstream task ids; the fold is int_job_dependencies. -#}
 
 with
 

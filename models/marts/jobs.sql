@@ -1,5 +1,5 @@
 {#- Jobs (docs/rules.md "Entity: Job"; §3.1, §3.2; D9 parents and roots without events get type UNKNOWN; the parent
-    job of job-hierarchy.md §1). -#}
+    job of docs/rules.md "Job hierarchy: parents"). -#}
 
 with
 

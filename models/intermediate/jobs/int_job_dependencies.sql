@@ -1,7 +1,7 @@
-{#- Declared job dependencies (job-hierarchy.md §2, §5), one row per (from_job_id, to_job_id): from is upstream of
-    to. type = the latest non-null dependency_type in D1 order, and among the non-null types of that one event
-    the greatest string; source = the sources that declared it (FACET, AIRFLOW_TASK_IDS), ','-joined in that
-    order; first_seen_at / last_seen_at = the eventTimes of the first and last events that declared it. -#}
+{#- Declared job dependencies (docs/rules.md "Job hierarchy: dependencies"), one row per (from_job_id, to_job_id):
+    from is upstream of to. type = the latest non-null dependency_type in D1 order, and among the non-null types of
+    that one event the greatest string; source = the sources that declared it (FACET, AIRFLOW_TASK_IDS), ','-joined in
+    that order; first_seen_at / last_seen_at = the eventTimes of the first and last events that declared it. -#}
 
 with
 

@@ -1,13 +1,14 @@
-{#- The job → job links each event declares (job-hierarchy.md §1, §2), by namespace and name, before locations are
-    resolved; one row per event and link. The job an event links is its EVENT job of int_job_reference_facts (the
-    job of its own run, the Hive session job), never a Spark application named exactly 'unknown' (§1.1):
+{#- The job → job links each event declares (docs/rules.md "Job hierarchy: parents", "Job hierarchy: dependencies"),
+    by namespace and name, before locations are resolved; one row per event and link. The job an event links is its
+    EVENT job of int_job_reference_facts (the job of its own run, the Hive session job), never a Spark application
+    named exactly 'unknown':
     - PARENT (source PARENT_FACET): the job of the parent facet's run → the event's job, and, on Airflow task
       events, → each sibling task named by the task ids below;
     - DEPENDENCY (source FACET): each jobDependencies entry, upstream[] entry job → the event's job,
-      downstream[] the event's job → entry job, typed by dependency_type (§2.2);
+      downstream[] the event's job → entry job, typed by dependency_type;
     - DEPENDENCY (source AIRFLOW_TASK_IDS): on Airflow task events with a valid `airflow` facet, each upstream task
       id x gives '{dag_id}.x' → the task, each downstream id the task → '{dag_id}.x', in the task's namespace, type
-      DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal (§2.3).
+      DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal.
     from_job_type / to_job_type are AIRFLOW_TASK on a sibling task end (that job is typed by the link), else NULL.
     Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
@@ -125,7 +126,9 @@ task_ids as (
     from task_id_lists
     {{ lineage_warehouse.explode_array(lineage_warehouse.regex_extract_all('task_id_lists.task_ids',
         lineage_warehouse.python_string_item_pattern()), 'items') }}
-    where {{ lineage_warehouse.regex_matches('task_id_lists.task_ids', lineage_warehouse.python_list_literal_pattern()) }}
+    where
+        {{ lineage_warehouse.regex_matches('task_id_lists.task_ids',
+            lineage_warehouse.python_list_literal_pattern()) }}
 ),
 
 sibling_tasks as (

@@ -1,8 +1,8 @@
-{#- The parent of every job that an event assigns one (job-hierarchy.md §1, §5): the parent job of the latest
-    PARENT link to it in D1 order (later non-null wins, nothing clears it; the parent belongs to the job, not the
-    run). Links of a job to itself are already gone (int_job_links). Cycles across jobs (A under B from one event,
-    B under A from another) are kept as sent: every reader walks parents with a bound. first_seen_at and
-    last_seen_at are the eventTimes of the first and last events that gave the job this parent. -#}
+{#- The parent of every job that an event assigns one (docs/rules.md "Job hierarchy: parents"): the parent job of the
+    latest PARENT link to it in D1 order (later non-null wins, nothing clears it; the parent belongs to the job, not
+    the run). Links of a job to itself are already gone (int_job_links). Cycles across jobs (A under B from one event,
+    B under A from another) are kept as sent: every reader walks parents with a bound. first_seen_at and last_seen_at
+    are the eventTimes of the first and last events that gave the job this parent. -#}
 
 with
 

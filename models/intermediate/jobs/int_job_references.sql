@@ -28,8 +28,8 @@ links as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
--- the ends of the links an event declares (job-hierarchy.md §2.2, §2.3: jobs created even when they never send
--- events; an Airflow sibling task typed AIRFLOW_TASK); the event's own end repeats its EVENT reference
+-- the ends of the links an event declares (docs/rules.md "Job hierarchy: dependencies": jobs created even when they
+-- never send events; an Airflow sibling task typed AIRFLOW_TASK); the event's own end repeats its EVENT reference
 link_ends as (
     select
         event_hash,

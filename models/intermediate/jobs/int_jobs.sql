@@ -1,6 +1,6 @@
 {#- One row per job (§3.1): key (location, lower(name)), the first spelling kept (D1 earliest event); type =
     the latest non-null type (D1 order), UNKNOWN when no event typed it (parent/root references, D9); parent_job_id
-    from int_job_parents (job-hierarchy.md §1). -#}
+    from int_job_parents (docs/rules.md "Job hierarchy: parents"). -#}
 
 with
 

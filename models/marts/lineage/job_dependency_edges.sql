@@ -1,5 +1,5 @@
-{#- Every job → job edge of the hierarchy (job-hierarchy.md §3, §5; D15), one row per (edge_kind, from_job_id,
-    to_job_id):
+{#- Every job → job edge of the hierarchy (docs/rules.md "Job hierarchy: query"; D15), one row per (edge_kind,
+    from_job_id, to_job_id):
     - PARENT: parent job → child job (jobs.parent_job_id);
     - DEPENDENCY: the declared dependencies (job_dependencies), dependency_type = their type;
     - INFERRED: writer job → reader job when the writer's output and the reader's input are one dataset or in one

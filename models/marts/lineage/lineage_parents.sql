@@ -1,6 +1,6 @@
 {#- docs/rules.md "Lineage: The graph", parents: JOB → JOB for every job with a parent job (parent → child,
-    jobs.parent_job_id, job-hierarchy.md §1), JOB → RUN for every run, RUN → OPERATION for every operation. Run → run
-    links (parent_run_id) are the separate relation lineage_run_parents. -#}
+    jobs.parent_job_id, docs/rules.md "Job hierarchy: parents"), JOB → RUN for every run, RUN → OPERATION for every
+    operation. Run → run links (parent_run_id) are the separate relation lineage_run_parents. -#}
 
 with
 
