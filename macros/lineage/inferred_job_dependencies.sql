@@ -2,8 +2,8 @@
     row per (from_job_id, to_job_id, written_dataset_id, written_at) where the from job wrote written_dataset_id in
     the hour bucket written_at, and the to job, another job, read that dataset or one in its connected group of
     symlinks in that bucket or later. `outputs` and `inputs` are relations (or subqueries) with job_id, dataset_id and
-    created_at; `symlinks` one with from_dataset_id and to_dataset_id. Used by job_dependency_edges (over all time)
-    and job_hierarchy (inside its window). -#}
+    created_at; `symlinks` one with from_dataset_id and to_dataset_id. Used by job_dependency_edges (over all
+    time); a hierarchy query can pass windowed inputs and outputs. -#}
 {% macro inferred_job_dependency_writes(outputs, inputs, symlinks) -%}
     {%- set rounds = var('symlink_group_rounds', 8) | int -%}
     with
