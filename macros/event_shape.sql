@@ -23,10 +23,14 @@
 {#- The run facets (run.facets.<name>) the models read, each parsed from its text with this shape. -#}
 {% macro run_facet_shapes() -%}
     {%- set job_reference = {'namespace': 'text', 'name': 'text'} -%}
+    {%- set job_dependency = {'job': job_reference, 'dependency_type': 'text'} -%}
     {%- set airflow = {
         'dag': {'dag_id': 'text', 'owner': 'text', 'tags': 'text'},
         'dagRun': {'run_id': 'text', 'run_type': 'text', 'data_interval_start': 'text', 'data_interval_end': 'text'},
-        'task': {'task_id': 'text', 'operator_class': 'text', 'task_group': {'group_id': 'text'}},
+        'task': {
+            'task_id': 'text', 'operator_class': 'text', 'task_group': {'group_id': 'text'},
+            'upstream_task_ids': 'text', 'downstream_task_ids': 'text'
+        },
         'taskInstance': {'try_number': 'text', 'map_index': 'text', 'log_url': 'text'}
     } -%}
     {{ return({
@@ -54,7 +58,8 @@
         'flink_job': {'jobId': 'text'},
         'dbt_run': {'invocation_id': 'text'},
         'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
-        'hive_query': {'queryId': 'text', 'operationName': 'text'}
+        'hive_query': {'queryId': 'text', 'operationName': 'text'},
+        'jobDependencies': {'upstream': [job_dependency], 'downstream': [job_dependency]}
     }) }}
 {%- endmacro %}
 
@@ -107,16 +112,19 @@
     {{ return(container ~ '_' ~ lineage_warehouse.snake_case(facet)) }}
 {%- endmacro %}
 
-{#- The key paths of the 'text' fields (and lists of text) of a facet shape (a facet read flat has no maps). -#}
+{#- The key paths of the fields of a facet shape laid out flat: its 'text' fields, its lists of text and its lists
+    of objects (a list becomes one column holding the engine array of its item shape, e.g.
+    jobDependencies.upstream). A facet read flat has no maps. -#}
 {% macro shape_text_paths(shape, path=[]) -%}
     {%- set paths = [] -%}
     {%- for key, value in shape.items() -%}
-        {%- if value == 'text' or value == ['text'] -%}
+        {%- if value == 'text' or value == ['text'] or (value is sequence and value is not string
+            and value is not mapping and value[0] is mapping) -%}
             {%- do paths.append(path + [key]) -%}
         {%- elif value is mapping and value | list != ['*'] -%}
             {%- do paths.extend(lineage_warehouse.shape_text_paths(value, path + [key])) -%}
         {%- else -%}
-            {%- do exceptions.raise_compiler_error('a facet read flat holds only objects, text and lists of text: ' ~ key) -%}
+            {%- do exceptions.raise_compiler_error('a facet read flat holds only objects, text and lists: ' ~ key) -%}
         {%- endif -%}
     {%- endfor -%}
     {{ return(paths) }}

@@ -129,7 +129,7 @@ def tags(wh: Warehouse, job_name: str) -> dict[str, str]:
 
 def test_marts_md_columns(wh: Warehouse) -> None:
     """marts.md: the four relations have exactly the contract's columns."""
-    assert wh.columns("marts.jobs") == ["job_id", "location_id", "name", "type"]
+    assert wh.columns("marts.jobs") == ["job_id", "location_id", "name", "type", "parent_job_id"]
     assert wh.columns("marts.job_tags") == ["job_id", "tag", "value"]
     assert wh.columns("marts.users") == ["user_id", "name"]
     assert wh.columns("marts.runs") == [

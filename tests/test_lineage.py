@@ -75,6 +75,7 @@ def test_lineage_output_types_drop_unknown(wh: Warehouse) -> None:
 
 def test_lineage_parents_cover_every_run_and_operation(wh: Warehouse) -> None:
     expected = {("JOB", j, "RUN", r) for r, j in wh.query("select run_id, job_id from marts.runs") if j}
+    expected |= {("JOB", p, "JOB", j) for j, p in wh.query("select job_id, parent_job_id from marts.jobs") if p}
     expected |= {("RUN", r, "OPERATION", o) for o, r in wh.query("select operation_id, run_id from marts.operations")}
     assert set(wh.query("select from_kind, from_id, to_kind, to_id from marts.lineage_parents")) == expected
     run_links = {(p, r) for r, p in wh.query("select run_id, parent_run_id from marts.runs") if p}

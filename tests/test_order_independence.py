@@ -26,6 +26,7 @@ SOURCES = [
     (FIXTURES / "integrations", "**/*.jsonl"),
     (FIXTURES / "events" / "marquez-demo", "*.jsonl"),
     (FIXTURES / "events" / "openlineage-dbt-live", "*.jsonl"),
+    (FIXTURES / "events" / "job-hierarchy", "*.jsonl"),
 ]
 PER_FILE_RELATIONS = {"landing_audit"}
 SEED = 20250101

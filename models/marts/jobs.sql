@@ -1,4 +1,5 @@
-{#- Jobs (docs/rules.md "Entity: Job"; §3.1, §3.2; D9 parents and roots without events get type UNKNOWN). -#}
+{#- Jobs (docs/rules.md "Entity: Job"; §3.1, §3.2; D9 parents and roots without events get type UNKNOWN; the parent
+    job of docs/rules.md "Job hierarchy: parents"). -#}
 
 with
 
@@ -7,7 +8,8 @@ final as (
         job_id,
         location_id,
         name,
-        type
+        type,
+        parent_job_id
     from {{ ref('int_jobs') }}
 )
 

@@ -1,4 +1,5 @@
-{#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts),
+{#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts, and
+    LINK, the ends of the job links of int_job_link_facts),
     with the run it is the job of and the job's location and id. The references are parsed once per event in
     int_job_reference_facts; the location is resolved here. Appended by landing batch, and rebuilt from every
     batch when a later event moves a namespace to another location (macros/fold_rebuilds.sql). -#}
@@ -6,9 +7,64 @@
 
 with
 
-job_references as (
-    select * from {{ ref('int_job_reference_facts') }}
+event_references as (
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        extractor,
+        event_run_id,
+        reference_kind,
+        run_id,
+        job_namespace,
+        job_name,
+        job_type
+    from {{ ref('int_job_reference_facts') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+links as (
+    select * from {{ ref('int_job_link_facts') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- the ends of the links an event declares (docs/rules.md "Job hierarchy: dependencies": jobs created even when they
+-- never send events; an Airflow sibling task typed AIRFLOW_TASK); the event's own end repeats its EVENT reference
+link_ends as (
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        from_job_namespace as job_namespace,
+        from_job_name as job_name,
+        from_job_type as job_type
+    from links
+    union all
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        to_job_namespace as job_namespace,
+        to_job_name as job_name,
+        to_job_type as job_type
+    from links
+),
+
+job_references as (
+    select * from event_references
+    union all
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        cast(null as string) as extractor,
+        cast(null as string) as event_run_id,
+        'LINK' as reference_kind,
+        cast(null as string) as run_id,
+        job_namespace,
+        job_name,
+        job_type
+    from link_ends
 ),
 
 final as (

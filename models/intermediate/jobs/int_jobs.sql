@@ -1,5 +1,6 @@
 {#- One row per job (§3.1): key (location, lower(name)), the first spelling kept (D1 earliest event); type =
-    the latest non-null type (D1 order), UNKNOWN when no event typed it (parent/root references, D9). -#}
+    the latest non-null type (D1 order), UNKNOWN when no event typed it (parent/root references, D9); parent_job_id
+    from int_job_parents (docs/rules.md "Job hierarchy: parents"). -#}
 
 with
 
@@ -25,15 +26,25 @@ types as (
     where job_type is not null
 ),
 
+parents as (
+    select
+        job_id,
+        parent_job_id
+    from {{ ref('int_job_parents') }}
+),
+
 final as (
     select
         spellings.job_id,
         spellings.location_id,
         spellings.job_name as name,
-        coalesce(types.job_type, 'UNKNOWN') as type
+        coalesce(types.job_type, 'UNKNOWN') as type,
+        parents.parent_job_id
     from spellings
     left join types
         on spellings.job_id = types.job_id and types.type_rank = 1
+    left join parents
+        on spellings.job_id = parents.job_id
     where spellings.spelling_rank = 1
 )
 

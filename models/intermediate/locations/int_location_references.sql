@@ -1,7 +1,8 @@
 {#- Every namespace an event refers to, with the location it names (§1): job namespaces (the event's job,
-    its parent's and its root's) and dataset namespaces (input/output entries and their lineage nodes,
-    symlink identifiers, column-lineage sources). `location_address` is the location's own address;
-    `host` holds its comma-separated address pieces (one piece for jobs). -#}
+    its parent's and its root's, and the jobs of the job links it declares, int_job_link_facts) and dataset
+    namespaces (input/output entries and their lineage nodes, symlink identifiers, column-lineage sources).
+    `location_address` is the location's own address; `host` holds its comma-separated address pieces (one piece
+    for jobs). -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -32,6 +33,22 @@ job_namespaces as (
         event_time,
         root_job_namespace as namespace
     from events
+    union all
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        from_job_namespace as namespace
+    from {{ ref('int_job_link_facts') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+    union all
+    select
+        event_hash,
+        landing_batch,
+        event_time,
+        to_job_namespace as namespace
+    from {{ ref('int_job_link_facts') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 dataset_namespaces as (

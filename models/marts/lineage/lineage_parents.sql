@@ -1,7 +1,12 @@
-{#- docs/rules.md "Lineage: The graph", parents: JOB → RUN for every run, RUN → OPERATION for every operation. Run → run
-    links (parent_run_id) are the separate relation lineage_run_parents. -#}
+{#- docs/rules.md "Lineage: The graph", parents: JOB → JOB for every job with a parent job (parent → child,
+    jobs.parent_job_id, docs/rules.md "Job hierarchy: parents"), JOB → RUN for every run, RUN → OPERATION for every
+    operation. Run → run links (parent_run_id) are the separate relation lineage_run_parents. -#}
 
 with
+
+jobs as (
+    select * from {{ ref('jobs') }}
+),
 
 runs as (
     select * from {{ ref('runs') }}
@@ -9,6 +14,16 @@ runs as (
 
 operations as (
     select * from {{ ref('operations') }}
+),
+
+job_children as (
+    select
+        'JOB' as from_kind,
+        parent_job_id as from_id,
+        'JOB' as to_kind,
+        job_id as to_id
+    from jobs
+    where parent_job_id is not null
 ),
 
 job_runs as (
@@ -31,6 +46,8 @@ run_operations as (
 ),
 
 final as (
+    select * from job_children
+    union all
     select * from job_runs
     union all
     select * from run_operations
