@@ -18,9 +18,9 @@ bash scripts/setup.sh
 phases+=("set-up $(( $(now) - began )) s")
 
 began=$(now)
-echo "== pytest (four lanes: duckdb, spark, spark_history and side, tests/conftest.py)" >&2
+echo "== pytest (three lanes: duckdb, spark and side, tests/conftest.py)" >&2
 status=0
-LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" .venv/bin/python -m pytest -n 4 --dist loadgroup --durations=25 "$@" \
+LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" .venv/bin/python -m pytest -n 3 --dist loadgroup --durations=25 "$@" \
     || status=$?
 phases+=("pytest $(( $(now) - began )) s")
 

@@ -3,9 +3,9 @@
 - dbt runs in-process (tests/lw/in_process.py): one parse per target, one JVM for every Spark command and read.
 - The warehouses several modules read are built once per test session, whichever worker asks first
   (tests/lw/shared.py); they are read, never changed.
-- Under pytest-xdist (`scripts/test.sh` runs `-n 4 --dist loadgroup`) the tests run in four lanes, one per
-  worker: the two Spark tests of the shared history of batches in `spark_history` (its own JVM), every other
-  Spark test in the `spark` lane (one JVM), the modules of SIDE_LANE_MODULES in `side`, the rest in `duckdb`.
+- Under pytest-xdist (`scripts/test.sh` runs `-n 3 --dist loadgroup`) the tests run in three lanes, one per
+  worker: every Spark test that runs in this process's JVM in the `spark` lane, the modules of SIDE_LANE_MODULES
+  (and tests marked own_process) in `side`, the rest in `duckdb`.
 """
 from __future__ import annotations
 
@@ -44,8 +44,6 @@ def lane(item: pytest.Item) -> str:
     module = Path(str(item.fspath)).stem
     if module in SIDE_LANE_MODULES or item.get_closest_marker("own_process"):
         return "side"
-    if "spark_history" in getattr(item, "fixturenames", ()):
-        return "spark_history"  # the longest Spark work, in a worker (hence a JVM) of its own
     return "spark" if item.get_closest_marker("spark") else "duckdb"
 
 
