@@ -130,6 +130,20 @@
     {{ return(paths) }}
 {%- endmacro %}
 
+{#- The flat select items of a parsed facet (`struct_expr`, parsed with `shape`): one per field of
+    shape_text_paths, named facet_field(prefix, keys), e.g. facets.run_parent."root"."run"."runId" as
+    run_parent__root__run__run_id. -#}
+{% macro flat_facet_columns(struct_expr, prefix, shape) -%}
+    {%- set columns = [] -%}
+    {%- for keys in lineage_warehouse.shape_text_paths(shape) -%}
+        {%- set quoted = [] -%}
+        {%- for key in keys %}{% do quoted.append(adapter.quote(key)) %}{% endfor -%}
+        {%- do columns.append(struct_expr ~ '.' ~ quoted | join('.') ~ ' as '
+            ~ lineage_warehouse.facet_field(prefix, keys)) -%}
+    {%- endfor -%}
+    {{ return(columns) }}
+{%- endmacro %}
+
 {#- The column of a facet's field: facet_field('run_parent', ['root', 'run', 'runId']) =
     'run_parent__root__run__run_id'. -#}
 {% macro facet_field(prefix, keys) -%}

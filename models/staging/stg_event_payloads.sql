@@ -15,12 +15,7 @@
         {%- do facet_structs.append('case when ' ~ lineage_warehouse.facet_text_is_object(text) ~ ' then '
             ~ lineage_warehouse.parse_json_as(text, shape) ~ ' end as ' ~ prefix) %}
         {%- do flat_columns.append(lineage_warehouse.json_parsed('facets.' ~ prefix) ~ ' as has_' ~ prefix) %}
-        {%- for keys in lineage_warehouse.shape_text_paths(shape) %}
-            {%- set quoted = [] %}
-            {%- for key in keys %}{% do quoted.append(adapter.quote(key)) %}{% endfor %}
-            {%- do flat_columns.append('facets.' ~ prefix ~ '.' ~ quoted | join('.') ~ ' as '
-                ~ lineage_warehouse.facet_field(prefix, keys)) %}
-        {%- endfor %}
+        {%- do flat_columns.extend(lineage_warehouse.flat_facet_columns('facets.' ~ prefix, prefix, shape)) %}
     {%- endfor %}
 {%- endfor %}
 

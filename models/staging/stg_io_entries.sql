@@ -19,12 +19,9 @@
     {%- do parsed_containers.append(lineage_warehouse.parse_json_as('entries.' ~ column, shapes) ~ ' as ' ~ column
         ~ '_parsed') %}
     {%- for facet, shape in shapes.items() %}
-        {%- for keys in lineage_warehouse.shape_text_paths(shape) %}
-            {%- set quoted = [adapter.quote(facet)] %}
-            {%- for name in keys %}{% do quoted.append(adapter.quote(name)) %}{% endfor %}
-            {%- do flat_columns.append('containers.' ~ column ~ '_parsed.' ~ quoted | join('.') ~ ' as '
-                ~ lineage_warehouse.facet_field(column ~ '_' ~ lineage_warehouse.snake_case(facet), keys)) %}
-        {%- endfor %}
+        {%- do flat_columns.extend(lineage_warehouse.flat_facet_columns(
+            'containers.' ~ column ~ '_parsed.' ~ adapter.quote(facet),
+            column ~ '_' ~ lineage_warehouse.snake_case(facet), shape)) %}
     {%- endfor %}
 {%- endfor %}
 
