@@ -38,15 +38,19 @@
     {%- if not execute or not reasons -%}
         {{ return(false) }}
     {%- endif -%}
-    {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
-    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
-    {%- set built_at -%}
-        (select max(recorded_at) from {{ watermarks }} where model_name = '{{ this.identifier }}')
-    {%- endset -%}
-    {%- set query = 'select case when ' ~ built_at ~ ' is null then 1 else 0 end + count(*) from '
-        ~ triggers ~ ' where recorded_at >= ' ~ built_at ~ ' and reason in (' ~ lineage_warehouse.sql_strings(reasons)
-        ~ ')' -%}
-    {{ return((run_query(query).columns[0].values()[0] | int) > 0) }}
+    {%- set memo = lineage_warehouse.bookkeeping_reads() -%}
+    {%- if 'rebuild_pending' not in memo -%}
+        {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
+        {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
+        {%- set built_at -%}
+            (select max(recorded_at) from {{ watermarks }} where model_name = '{{ this.identifier }}')
+        {%- endset -%}
+        {%- set query = 'select case when ' ~ built_at ~ ' is null then 1 else 0 end + count(*) from '
+            ~ triggers ~ ' where recorded_at >= ' ~ built_at ~ ' and reason in ('
+            ~ lineage_warehouse.sql_strings(reasons) ~ ')' -%}
+        {%- do memo.update({'rebuild_pending': (run_query(query).columns[0].values()[0] | int) > 0}) -%}
+    {%- endif -%}
+    {{ return(memo['rebuild_pending']) }}
 {%- endmacro %}
 
 {#- pre-hook of such a model: empty its table before a rebuild (the model then reads every batch). -#}

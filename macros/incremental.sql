@@ -36,6 +36,15 @@
     {{ return(watermarks) }}
 {%- endmacro %}
 
+{#- What this model has read from the bookkeeping tables (watermarks, rebuild triggers) while it is compiled, or
+    while its hooks and materialization run, by name: each value is read once per phase and then remembered in the
+    phase's `model` context (a dict dbt makes for each phase of each model), instead of once per macro that asks.
+    Nothing a model does before its post-hooks writes those tables, so a value cannot go stale within a phase; the
+    post-hooks that record a watermark read nothing from here. -#}
+{% macro bookkeeping_reads() -%}
+    {{ return(model.setdefault('lineage_warehouse_bookkeeping_reads', {})) }}
+{%- endmacro %}
+
 {#- The relation of a model of this project by name (for hooks reading a model they do not ref). -#}
 {% macro model_relation(name) -%}
     {%- set node = graph.nodes['model.lineage_warehouse.' ~ name] -%}
@@ -50,6 +59,10 @@
 {#- The last landing batch this model has read: the newest watermark it recorded, or the last batch among its
     own rows when it recorded none (a warehouse built before watermarks existed). Compile-time only. -#}
 {% macro seen_landing_batch() -%}
+    {%- set memo = lineage_warehouse.bookkeeping_reads() -%}
+    {%- if 'seen_landing_batch' in memo -%}
+        {{ return(memo['seen_landing_batch']) }}
+    {%- endif -%}
     {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
     {%- set query -%}
         select coalesce(max(landing_batch), 0) from {{ this }}
@@ -59,6 +72,7 @@
         {%- endif %}
     {%- endset -%}
     {%- set values = run_query(query).columns[0].values() | reject('none') | list -%}
+    {%- do memo.update({'seen_landing_batch': values | max}) -%}
     {{ return(values | max) }}
 {%- endmacro %}
 

@@ -37,9 +37,13 @@
 {#- The last landing batch this model has folded: its newest watermark (0 when it has none, and then a rebuild
     is pending anyway). Compile-time only. -#}
 {% macro refolded_landing_batch() -%}
-    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
-    {%- set newest = run_query(lineage_warehouse.newest_watermark_query(watermarks)).columns[0].values()[0] -%}
-    {{ return(newest | int if newest is not none else 0) }}
+    {%- set memo = lineage_warehouse.bookkeeping_reads() -%}
+    {%- if 'refolded_landing_batch' not in memo -%}
+        {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
+        {%- set newest = run_query(lineage_warehouse.newest_watermark_query(watermarks)).columns[0].values()[0] -%}
+        {%- do memo.update({'refolded_landing_batch': newest | int if newest is not none else 0}) -%}
+    {%- endif -%}
+    {{ return(memo['refolded_landing_batch']) }}
 {%- endmacro %}
 
 {#- The operations of the refold scope (SQL), with their run and job: int_runs is read only by the edge scopes,
