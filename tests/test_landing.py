@@ -12,6 +12,7 @@ import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.lw.records import physical_lines, records
+from tests.test_raw_landing import LANDING_MODELS
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures"
 CORPORA = FIXTURES / "events"
@@ -128,10 +129,10 @@ def test_relanding_the_same_files_changes_nothing(tmp_path: Path) -> None:
     src = tmp_path / "events"
     shutil.copytree(CORPORA / "marquez-demo", src)
     wh = Warehouse(tmp_path / "wh")
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     before = wh.query("select source_file, line_number, line_hash from raw.raw_event_lines order by all")
     before_audit = audit(wh, src)
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     assert wh.query("select source_file, line_number, line_hash from raw.raw_event_lines order by all") == before
     assert audit(wh, src) == before_audit
 
@@ -141,10 +142,10 @@ def test_one_more_file_lands_only_that_file(tmp_path: Path) -> None:
     src.mkdir()
     shutil.copy(CORPORA / "marquez-demo" / "food_delivery.jsonl", src / "a.jsonl")
     wh = Warehouse(tmp_path / "wh")
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     first = Counter(relative(r[0], src) for r in wh.query("select source_file from raw.raw_event_lines"))
     shutil.copy(CORPORA / "openlineage-dbt-live" / "dbt_ol_run.jsonl", src / "b.jsonl")
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     second = Counter(relative(r[0], src) for r in wh.query("select source_file from raw.raw_event_lines"))
     assert second["a.jsonl"] == first["a.jsonl"] == 26
     assert second["b.jsonl"] == len(physical_lines(src / "b.jsonl"))
@@ -157,9 +158,9 @@ def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
     lines = (CORPORA / "marquez-demo" / "food_delivery.jsonl").read_text().splitlines(keepends=True)
     (src / "a.jsonl").write_text("".join(lines[:10]))
     wh = Warehouse(tmp_path / "wh")
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     (src / "a.jsonl").write_text("".join(lines))
-    wh.build(f"{src}/*")
+    wh.build(f"{src}/*", select=LANDING_MODELS)
     numbers = [r[0] for r in wh.query("select line_number from raw.raw_event_lines order by 1")]
     assert numbers == list(range(1, 27))
 
