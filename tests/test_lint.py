@@ -1,7 +1,8 @@
 """sqlfluff with the dbt templater is clean on every model, dbt test and analysis (the rules: .sqlfluff).
 
 It runs as a test in the `side` lane (tests/conftest.py), a worker of its own beside the DuckDB and Spark lanes
-(docs/decisions.md "Tests: where the time goes")."""
+(docs/decisions.md "Tests: where the time goes"), with sqlfluff's Rust parser (docs/decisions.md "Lint: sqlfluff's
+Rust parser (sqlfluffrs==4.4.0)")."""
 from __future__ import annotations
 
 import os
@@ -21,3 +22,13 @@ def test_sqlfluff_is_clean(tmp_path: Path) -> None:
                           cwd=PROJECT_DIR, env=env, text=True, capture_output=True)
     assert proc.returncode == 0, proc.stdout[-20000:] + proc.stderr[-5000:]
     assert "All Finished" in proc.stdout + proc.stderr
+
+
+def test_sqlfluff_parses_with_its_rust_parser() -> None:
+    """sqlfluffrs is installed, so sqlfluff's default (`use_rust_parser = auto`) parses with it: without it the
+    lint silently falls back to the slower Python parser."""
+    from sqlfluff.core import FluffConfig
+    from sqlfluff.core.parser.rust_parser import RustParser
+
+    assert RustParser is not None
+    assert FluffConfig.from_path(str(PROJECT_DIR)).get("use_rust_parser") in ("auto", True, "True")
