@@ -26,11 +26,6 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 # @pytest.mark.own_process. They wait more than they compute, so a third
 # worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes").
 SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo"}
-# The side lane's worker lowers its CPU priority (and so that of the processes it starts: sqlfluff, the cluster's
-# JVMs, bench.py, demo.sh) once it runs its first test: the two cores are saturated during a run and the engine
-# lanes are the longest, so the side lane takes what they leave (decisions.md "Tests: where the time goes").
-SIDE_LANE_NICENESS = 5
-_side_lane = {"niced": False}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -63,12 +58,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         item.add_marker(pytest.mark.xdist_group(lane(item)))
         in_lane(item)
-
-
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    if lane(item) == "side" and os.environ.get("PYTEST_XDIST_WORKER") and not _side_lane["niced"]:
-        os.nice(SIDE_LANE_NICENESS)
-        _side_lane["niced"] = True
 
 
 def in_lane(item: pytest.Item) -> None:
