@@ -60,20 +60,19 @@
     own rows when it recorded none (a warehouse built before watermarks existed). Compile-time only. -#}
 {% macro seen_landing_batch() -%}
     {%- set memo = lineage_warehouse.bookkeeping_reads() -%}
-    {%- if 'seen_landing_batch' in memo -%}
-        {{ return(memo['seen_landing_batch']) }}
+    {%- if 'seen_landing_batch' not in memo -%}
+        {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
+        {%- set query -%}
+            select coalesce(max(landing_batch), 0) from {{ this }}
+            {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is not none %}
+            union all
+            {{ lineage_warehouse.newest_watermark_query(watermarks) }}
+            {%- endif %}
+        {%- endset -%}
+        {%- set values = run_query(query).columns[0].values() | reject('none') | list -%}
+        {%- do memo.update({'seen_landing_batch': values | max}) -%}
     {%- endif -%}
-    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
-    {%- set query -%}
-        select coalesce(max(landing_batch), 0) from {{ this }}
-        {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is not none %}
-        union all
-        {{ lineage_warehouse.newest_watermark_query(watermarks) }}
-        {%- endif %}
-    {%- endset -%}
-    {%- set values = run_query(query).columns[0].values() | reject('none') | list -%}
-    {%- do memo.update({'seen_landing_batch': values | max}) -%}
-    {{ return(values | max) }}
+    {{ return(memo['seen_landing_batch']) }}
 {%- endmacro %}
 
 {#- The landing batch of this model's newest watermark (NULL when it recorded none), as a query. -#}
