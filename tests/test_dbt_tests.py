@@ -4,6 +4,11 @@ the other builds of the suite leave them out (tests/lw/dbt_runner.py DATA_INDEPE
 the one DuckDB build ran each of them and each passed."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import duckdb
+
 from tests.lw import in_process
 from tests.lw.dbt_runner import Warehouse
 
@@ -25,3 +30,25 @@ def assert_every_data_independent_test_passed(wh: Warehouse) -> None:
 
 def test_unit_and_macro_tests_ran_and_passed_on_duckdb(corpora_duckdb: Warehouse) -> None:
     assert_every_data_independent_test_passed(corpora_duckdb)
+
+
+def test_not_null_columns_reports_each_column_holding_nulls(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """The generic test not_null_columns (macros/tests/not_null_columns.sql) checks all its columns in one read
+    of the model: on a copy of the session's warehouse with NULLs written into two columns of the jobs mart, the
+    jobs test fails with one row per column holding them, and the other columns are not reported."""
+    wh = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, wh.duckdb_path)
+    select = ["test", "--select", "jobs,test_name:not_null_columns"]
+    assert wh.dbt(select, check=False).returncode == 0
+    con = duckdb.connect(str(wh.duckdb_path))
+    try:
+        con.execute("update marts.jobs set name = null where job_id in (select min(job_id) from marts.jobs)")
+        con.execute("update marts.jobs set type = null")
+        jobs = con.execute("select count(*) from marts.jobs").fetchone()[0]
+    finally:
+        con.close()
+    assert wh.dbt(select, check=False).returncode != 0
+    [(test_id, status)] = wh.test_statuses().items()
+    assert status == "fail"
+    compiled = next((wh.root / "target" / "compiled").rglob(f"{test_id.split('.')[2]}.sql")).read_text()
+    assert sorted(wh.query(compiled)) == [("name", 1), ("type", jobs)]
