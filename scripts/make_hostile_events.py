@@ -150,7 +150,63 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(good(47)), P, None),
             (line(good(46)), P, None),
         ],
+        "h17_credentials.jsonl": [(text, P, None) for text in credential_events()] + [
+            ('{"eventTime": "2025-01-01T00:00:00Z", "job": {"namespace": "postgres://max:Pw0ned21@db"', Q, "not_json"),
+        ],
     }
+
+
+def credential_events() -> list[str]:
+    """Credentials in every form D6 removes, each secret holding the marker Pw0ned (tests/test_credentials.py)."""
+    tags = {"tags": [{"key": "repo", "value": "https://ivan:Pw0ned8@git.example.com/org/repo.git", "source": "USER"}]}
+    first = event(
+        58,
+        job={"namespace": "airflow://admin:x/y?z#Pw0ned1@airflow.example.com:8080", "name": "credentials.first",
+             "facets": {"tags": {"tags": [{"key": "source", "value": "https://u:Pw0ned18@git.example.com",
+                                          "source": "USER"}]},
+                        "sql": {"query": "CREATE USER etl WITH password='Pw0ned16'"}}},
+        inputs=[{"namespace": "postgres://bob:line1\nPw0ned2@db.example.com:5432", "name": "public.orders",
+                 "facets": {"tags": tags, "symlinks": {"identifiers": [
+                     {"namespace": "hive://kim:Pw0ned13@metastore.example.com:9083", "name": "db.orders",
+                      "type": "TABLE"}]}}}],
+        outputs=[{"namespace": "carol:Pw0ned3@warehouse.example.com", "name": "sales.daily", "facets": {
+            "columnLineage": {"fields": {"total": {"inputFields": [
+                {"namespace": "postgres://bob:Pw0ned15@db.example.com:5432", "name": "public.orders",
+                 "field": "amount"}]}}}}}],
+    )
+    second = event(
+        59,
+        run={"runId": run_id(59), "facets": {
+            "tags": {"tags": [{"key": "endpoint", "value": "jdbc:mysql://root:Pw0ned19@mysql:3306/db"}]},
+            "dataRentgen_run": {"running_log_url": "https://logs.example.com/view?id=1&token=Pw0ned11"},
+            "parent": {"run": {"runId": run_id(60)},
+                       "job": {"namespace": "airflow://leo:Pw0ned14@airflow.example.com", "name": "dag.task"}}}},
+        job={"namespace": "hostile", "name": "load postgres://frank:Pw0ned6@db.example.com:5432/sales"},
+        inputs=[{"namespace": "sqlserver://mssql.example.com:1433;user=dave;password=Pw0ned4;database=sales",
+                 "name": "dbo.customers"}],
+        outputs=[{"namespace": "wasbs://erin:Pw0ned5@account.blob.core.windows.net", "name": "/container/path"},
+                 {"namespace": "https://files.example.com",
+                  "name": "https://hank:Pw0ned7@files.example.com/exports/a.csv"}],
+    )
+    failed = event(
+        61, eventType="FAIL",
+        run={"runId": run_id(61), "facets": {
+            "errorMessage": {"message": "could not connect to mysql://judy:Pw0ned9@mysql.example.com:3306/app",
+                             "programmingLanguage": "python", "stackTrace": "connect(host, password=Pw0ned10)"},
+            "spark_properties": {"properties": {"spark.hadoop.fs.s3a.secret.key": "Pw0ned17"}}}},
+        job={"namespace": 'postgres://u:pa"Pw0ned20@quoted.example.com', "name": "credentials.failed"},
+    )
+    spark = event(
+        62, inputs=[], outputs=[], producer="https://github.com/OpenLineage/OpenLineage/tree/1.23.0/integration/spark",
+        run={"runId": run_id(62), "facets": {
+            "processing_engine": {"name": "spark", "version": "3.5.0"},
+            "spark_applicationDetails": {"master": "yarn", "appName": "app", "applicationId": "application_1_1",
+                                         "deployMode": "cluster", "driverHost": "10.0.0.1", "userName": "spark",
+                                         "proxyUrl": "http://yarn:Pw0ned12@rm.example.com:8088/proxy/app"}}},
+        job={"namespace": "spark", "name": "credentials_app", "facets": {
+            "jobType": {"integration": "SPARK", "jobType": "APPLICATION", "processingType": "BATCH"}}},
+    )
+    return [line(e) for e in (first, second, failed, spark)]
 
 
 def write(out: Path) -> None:

@@ -4,7 +4,8 @@
     (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md).
     Incremental: only the lines of unseen landing batches are read (a document is the lines of its file
     landed in one batch). A single line's record hash and kind are its line's (same text), so each line is
-    hashed and parsed once. -#}
+    hashed and parsed once. The record's text leaves here without credentials (D6, macros/credentials.sql); its
+    hash is the landed text's. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -121,7 +122,7 @@ final as (
         element_index,
         record_hash,
         record_kind,
-        record_text,
+        {{ lineage_warehouse.without_credentials('record_text') }} as record_text,
         landing_batch
     from records
 )
