@@ -1,6 +1,7 @@
 {#- One row per identifier of the `symlinks` facet of every input/output entry (§2.3). Identifiers with an
-    empty namespace or name, or a type other than TABLE/LOCATION, are skipped (see int_symlink_facet_issues).
-    Flink's fake Kafka TABLE identifiers (raw namespace starting with kafka://) are dropped. -#}
+    empty namespace or name, or a type other than TABLE/LOCATION, and Flink's fake Kafka TABLE identifiers (raw
+    namespace starting with kafka://) keep their row with a skip_reason: they give no symlink, dataset or
+    location. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
