@@ -23,7 +23,6 @@
 {#- The run facets (run.facets.<name>) the models read, each parsed from its text with this shape. -#}
 {% macro run_facet_shapes() -%}
     {%- set job_reference = {'namespace': 'text', 'name': 'text'} -%}
-    {%- set job_dependency = {'job': job_reference, 'dependency_type': 'text'} -%}
     {%- set airflow = {
         'dag': {'dag_id': 'text', 'owner': 'text', 'tags': 'text'},
         'dagRun': {'run_id': 'text', 'run_type': 'text', 'data_interval_start': 'text', 'data_interval_end': 'text'},
@@ -59,8 +58,14 @@
         'dbt_run': {'invocation_id': 'text'},
         'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
         'hive_query': {'queryId': 'text', 'operationName': 'text'},
-        'jobDependencies': {'upstream': [job_dependency], 'downstream': [job_dependency]}
+        'jobDependencies': {'upstream': ['text'], 'downstream': ['text']}
     }) }}
+{%- endmacro %}
+
+{#- One entry of jobDependencies.upstream or .downstream, parsed from its text (int_job_link_facts): declared as
+    text in the facet, so that one entry not of this shape drops alone (Spark would read the whole list as NULL). -#}
+{% macro job_dependency_shape() -%}
+    {{ return({'job': {'namespace': 'text', 'name': 'text'}, 'dependency_type': 'text'}) }}
 {%- endmacro %}
 
 {#- The job facets (job.facets.<name>) the models read. -#}

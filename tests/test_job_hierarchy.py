@@ -150,9 +150,17 @@ def test_dependency_type_greatest_string_inside_one_event(dependencies: dict) ->
     assert dependencies[("up2", "cj")] == ("B", "FACET")
 
 
+def test_dependency_facet_entries_not_of_the_shape_drop_alone(dependencies: dict) -> None:
+    """D5: upstream ["oops", 42, null, {"job": "not an object"}, good_up, a job without a name] and downstream
+    [[1, 2], good_down typed C] give exactly the two good entries (on Spark too: the corpora parity test)."""
+    assert {pair: value for pair, value in dependencies.items() if "tolerant" in pair} == {
+        ("good_up", "tolerant"): (None, "FACET"), ("tolerant", "good_down"): ("C", "FACET")}
+
+
 def test_dependencies_are_only_the_declared_ones(dependencies: dict) -> None:
     assert set(dependencies) == {("mydag.extract", "mydag.mytask"), ("mydag.mytask", "mydag.load"),
-                                 ("otherdag", "mydag.mytask"), ("up", "cj"), ("up2", "cj")}
+                                 ("otherdag", "mydag.mytask"), ("up", "cj"), ("up2", "cj"),
+                                 ("good_up", "tolerant"), ("tolerant", "good_down")}
 
 
 def test_dependency_first_and_last_seen_are_the_declaring_events(wh: Warehouse, ids: dict[str, str]) -> None:

@@ -5,7 +5,8 @@
     - PARENT (source PARENT_FACET): the job of the parent facet's run → the event's job, and, on Airflow task
       events, → each sibling task named by the task ids below;
     - DEPENDENCY (source FACET): each jobDependencies entry, upstream[] entry job → the event's job,
-      downstream[] the event's job → entry job, typed by dependency_type;
+      downstream[] the event's job → entry job, typed by dependency_type; an entry that is not an object with a
+      job namespace and name is skipped alone (D5);
     - DEPENDENCY (source AIRFLOW_TASK_IDS): on Airflow task events with a valid `airflow` facet, each upstream task
       id x gives '{dag_id}.x' → the task, each downstream id the task → '{dag_id}.x', in the task's namespace, type
       DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal.
@@ -94,13 +95,21 @@ exploded_entries as (
     {{ lineage_warehouse.explode_array('events.downstream_entries', 'entries') }}
 ),
 
-facet_entries as (
+parsed_entries as (
     select
         exploded_entries.*,
-        exploded_entries.entry.job.namespace as entry_job_namespace,
-        exploded_entries.entry.job.name as entry_job_name,
-        exploded_entries.entry.dependency_type as entry_dependency_type
+        {{ lineage_warehouse.parse_json_as('exploded_entries.entry', lineage_warehouse.job_dependency_shape()) }}
+            as parsed_entry
     from exploded_entries
+),
+
+facet_entries as (
+    select
+        parsed_entries.*,
+        parsed_entries.parsed_entry.job.namespace as entry_job_namespace,
+        parsed_entries.parsed_entry.job.name as entry_job_name,
+        parsed_entries.parsed_entry.dependency_type as entry_dependency_type
+    from parsed_entries
 ),
 
 task_id_lists as (
