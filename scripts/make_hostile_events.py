@@ -128,6 +128,10 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(good(34, outputs=[{"namespace": "s3://b", "facets": {"schema": {"fields": "oops"}}}])), P, None),
             (line(good(35, producer=DROP)), P, None),
             (line(with_value(good(36), ("run", "facets"), {"parent": "not an object", "nominalTime": 3})), P, None),
+            (line(with_value(good(63), ("run", "facets"), {"jobDependencies": {
+                "upstream": ["oops", None, {"job": {"namespace": "hostile", "name": ""}},
+                             {"job": {"namespace": "hostile", "name": "up"}}],
+                "downstream": [[1]]}})), P, None),
         ],
         "h07_big_event.jsonl": [
             (line(with_value(good(37), ("outputs",), [{"namespace": "hdfs://big", "name": "/big/table",

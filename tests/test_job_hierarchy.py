@@ -157,6 +157,19 @@ def test_dependency_facet_entries_not_of_the_shape_drop_alone(dependencies: dict
         ("good_up", "tolerant"): (None, "FACET"), ("tolerant", "good_down"): ("C", "FACET")}
 
 
+def test_dependency_facet_entries_dropped_are_noted_in_facet_issues(wh: Warehouse) -> None:
+    """D5: each skipped entry of the 'tolerant' event is one row of staging.facet_issues, with its position."""
+    assert sorted(wh.query(
+        "select facet, reason from staging.facet_issues where event_hash in (select event_hash "
+        "from intermediate.int_events_classified where job_name = 'tolerant')")) == sorted([
+            ("run.facets.jobDependencies.upstream[0]", "not_an_object"),
+            ("run.facets.jobDependencies.upstream[1]", "not_an_object"),
+            ("run.facets.jobDependencies.upstream[2]", "not_an_object"),
+            ("run.facets.jobDependencies.upstream[3]", "missing_job_namespace_or_name"),
+            ("run.facets.jobDependencies.upstream[5]", "missing_job_namespace_or_name"),
+            ("run.facets.jobDependencies.downstream[0]", "not_an_object")])
+
+
 def test_dependencies_are_only_the_declared_ones(dependencies: dict) -> None:
     assert set(dependencies) == {("mydag.extract", "mydag.mytask"), ("mydag.mytask", "mydag.load"),
                                  ("otherdag", "mydag.mytask"), ("up", "cj"), ("up2", "cj"),

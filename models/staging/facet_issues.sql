@@ -173,6 +173,46 @@ bad_dataset_entries as (
         or coalesce({{ lineage_warehouse.list_item('entry_parts', 1) }}, '') = ''
 ),
 
+dependency_entries as (
+    {%- for direction in ['upstream', 'downstream'] %}
+        select
+            payloads.event_hash,
+            payloads.landing_batch,
+            'run.facets.jobDependencies.{{ direction }}[' || cast(entries.pos as string) || ']' as facet,
+            entries.value as entry
+        from payloads
+        {{ lineage_warehouse.explode_array('payloads.run_job_dependencies__' ~ direction, 'entries') }}
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+dependency_entry_checks as (
+    select
+        event_hash,
+        landing_batch,
+        facet,
+        coalesce({{ lineage_warehouse.json_kind('entry') }}, 'scalar') as entry_kind,
+        {{ lineage_warehouse.parse_json_as('entry', lineage_warehouse.job_dependency_shape()) }} as parsed_entry
+    from dependency_entries
+),
+
+-- a jobDependencies entry int_job_link_facts skips: not an object, or no job namespace or name
+bad_dependency_entries as (
+    select
+        dependency_entry_checks.event_hash,
+        dependency_entry_checks.landing_batch,
+        dependency_entry_checks.facet,
+        case
+            when dependency_entry_checks.entry_kind != 'object' then 'not_an_object'
+            else 'missing_job_namespace_or_name'
+        end as reason
+    from dependency_entry_checks
+    where
+        dependency_entry_checks.entry_kind != 'object'
+        or coalesce(dependency_entry_checks.parsed_entry.job.namespace, '') = ''
+        or coalesce(dependency_entry_checks.parsed_entry.job.name, '') = ''
+),
+
 final as (
     select * from unknown_event_types
     union all
@@ -185,6 +225,8 @@ final as (
     select * from lists_not_arrays
     union all
     select * from bad_dataset_entries
+    union all
+    select * from bad_dependency_entries
 )
 
 select * from final
