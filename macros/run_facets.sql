@@ -154,3 +154,16 @@
         when 'TASK' then {{ lineage_warehouse.facet_field('run_airflow', keys) }}
     end
 {%- endmacro %}
+
+{#- D5: Airflow task ids (`direction` upstream or downstream) the job links cannot read (int_job_link_facts reads
+    them from a task facet in use): neither a JSON array nor a text holding a list literal. Needs airflow_source
+    (int_run_event_facets). -#}
+{% macro airflow_task_ids_problem(direction) -%}
+    {%- set task_ids = 'run_airflow__task__' ~ direction ~ '_task_ids' -%}
+    case
+        when
+            airflow_source = 'TASK' and {{ task_ids }} is not null
+            and not {{ lineage_warehouse.regex_matches(task_ids, lineage_warehouse.python_list_literal_pattern()) }}
+            then 'not_a_list'
+    end
+{%- endmacro %}

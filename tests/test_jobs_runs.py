@@ -466,6 +466,8 @@ def test_d5_malformed_facets_are_dropped_and_recorded(wh: Warehouse) -> None:
         (U8, "job.facets.tags", "tags_not_a_list"),
         (U8, "run.facets.tags", "tag_without_key_or_value"),
         (U8, "run.facets.nominalTime", "invalid_timestamp"),
+        (A2T, "run.facets.airflow.task.upstream_task_ids", "not_a_list"),  # 42
+        (A2T, "run.facets.airflow.task.downstream_task_ids", "not_a_list"),  # "load", not a list literal
     }
     for run_id in (SC, ABD, ACD, U5):
         r = run(wh, run_id)

@@ -10,6 +10,8 @@
     ('run.facets.nominalTime', 'nominal_problem'),
     ('job.facets.tags', 'job_tags_problem'),
     ('run.facets.tags', 'run_tags_problem'),
+    ('run.facets.airflow.task.upstream_task_ids', 'upstream_task_ids_problem'),
+    ('run.facets.airflow.task.downstream_task_ids', 'downstream_task_ids_problem'),
 ] %}
 
 with

@@ -110,6 +110,8 @@ final as (
         {{ lineage_warehouse.valid_facet_field('run_spark_application_details', 'spark_problem', ['historyUrl']) }} as spark_history_url,
         -- airflowDagRun / airflow (§3.3, §4, §5.3)
         airflow_source is not null as has_airflow_facet,
+        {{ lineage_warehouse.airflow_task_ids_problem('upstream') }} as upstream_task_ids_problem,
+        {{ lineage_warehouse.airflow_task_ids_problem('downstream') }} as downstream_task_ids_problem,
         {{ lineage_warehouse.airflow_facet_field(['dag', 'dag_id']) }} as dag_id,
         {{ lineage_warehouse.airflow_facet_field(['dag', 'owner']) }} as dag_owner,
         {{ lineage_warehouse.airflow_facet_field(['dag', 'tags']) }} as dag_tags,
