@@ -24,9 +24,8 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 # Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
 # (its own JVMs, driven over thrift), sqlfluff, bench.py and demo.sh (subprocesses); single tests say so with
 # @pytest.mark.own_process. They wait more than they compute, so a third
-# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes"). test_scale (one
-# DuckDB build of 100,000 events, no shared warehouse) runs there too: the side lane ends ~200 s before the others.
-SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale"}
+# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes").
+SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
