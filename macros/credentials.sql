@@ -13,6 +13,7 @@
     A text without '@' and without any of those words is returned as it is, unread by the four patterns (one
     pattern scan instead of four: most events hold neither). -#}
 {% macro without_credentials(text) -%}
+    {%- set secret_words = 'password|passwd|pwd|secret|token|api_?key|access_?key' -%}
     {%- set url_userinfo -%}
 ((?i:abfss?|wasbs?)://[^@"\s/\\:]*@)|([A-Za-z][A-Za-z0-9+.-]*://)[^@"\s/\\:]*(?::[^"\s\\]*(?:\\.[^"\s\\]*)*)?@
     {%- endset -%}
@@ -20,18 +21,18 @@
 ("namespace"\s*:\s*")[^@"\s/\\:]*:[^"\s\\/@][^"\s\\]*(?:\\.[^"\s\\]*)*@
     {%- endset -%}
     {%- set secret_parameter -%}
-(?i)((?:password|passwd|pwd|secret|token|api_?key|access_?key|sig)\s*=\s*)(?:'[^'"\\]*'|[^;&"\s\\]*(?:\\.[^;&"\s\\]*)*)
+(?i)((?:{{ secret_words }}|sig)\s*=\s*)(?:'[^'"\\]*'|[^;&"\s\\]*(?:\\.[^;&"\s\\]*)*)
     {%- endset -%}
     {%- set secret_key_value -%}
-("[^"\\]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key)[^"\\]*"\s*:\s*")[^"\\]*(?:\\.[^"\\]*)*"
+("[^"\\]*(?i:{{ secret_words }})[^"\\]*"\s*:\s*")[^"\\]*(?:\\.[^"\\]*)*"
     {%- endset -%}
-    {%- set cleaned = lineage_warehouse.regex_replace_groups(text, url_userinfo | trim, '\\1\\2') -%}
-    {%- set cleaned = lineage_warehouse.regex_replace_groups(cleaned, namespace_userinfo | trim, '\\1') -%}
-    {%- set cleaned = lineage_warehouse.regex_replace_groups(cleaned, secret_parameter | trim, '\\1***') -%}
-    {%- set cleaned = lineage_warehouse.regex_replace_groups(cleaned, secret_key_value | trim, '\\1***"') -%}
+    {%- set cleaned = lineage_warehouse.regex_replace_all(text, url_userinfo | trim, '\\1\\2') -%}
+    {%- set cleaned = lineage_warehouse.regex_replace_all(cleaned, namespace_userinfo | trim, '\\1') -%}
+    {%- set cleaned = lineage_warehouse.regex_replace_all(cleaned, secret_parameter | trim, '\\1***') -%}
+    {%- set cleaned = lineage_warehouse.regex_replace_all(cleaned, secret_key_value | trim, '\\1***"') -%}
     case
         when instr({{ text }}, '@') > 0
-            or {{ lineage_warehouse.regex_matches(text, '(?i)passw|pwd|secret|token|api_?key|access_?key|sig') }}
+            or {{ lineage_warehouse.regex_matches(text, '(?i)' ~ secret_words ~ '|sig') }}
             then {{ cleaned }}
         else {{ text }}
     end
