@@ -5,8 +5,7 @@
   (tests/lw/shared.py); they are read, never changed.
 - Under pytest-xdist (`scripts/test.sh` runs `-n 3 --dist loadgroup`) the tests run in three lanes, one per
   worker: every Spark test that runs in this process's JVM in the `spark` lane, the modules of SIDE_LANE_MODULES
-  (and tests marked own_process) in `side`, the rest in `duckdb`. DuckDB tests marked beside_spark run in the
-  `spark` lane after its Spark tests: the Spark lane's work alone ends minutes before the DuckDB lane's.
+  (and tests marked own_process) in `side`, the rest in `duckdb`.
 """
 from __future__ import annotations
 
@@ -45,7 +44,7 @@ def lane(item: pytest.Item) -> str:
     module = Path(str(item.fspath)).stem
     if module in SIDE_LANE_MODULES or item.get_closest_marker("own_process"):
         return "side"
-    return "spark" if item.get_closest_marker("spark") or item.get_closest_marker("beside_spark") else "duckdb"
+    return "spark" if item.get_closest_marker("spark") else "duckdb"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -53,9 +52,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return bool(set(getattr(item, "fixturenames", ())) & SHARED_WAREHOUSES)
 
     def order(item: pytest.Item) -> int:  # sorted() keeps the collection order within each rank
-        if lane(item) == "duckdb":
-            return 0 if reads_shared(item) else 1
-        return 2 if item.get_closest_marker("beside_spark") else (1 if reads_shared(item) else 0)
+        return (0 if reads_shared(item) else 1) if lane(item) == "duckdb" else (1 if reads_shared(item) else 0)
 
     items[:] = sorted(items, key=order)
     for item in items:

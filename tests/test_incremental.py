@@ -195,8 +195,7 @@ def assert_batches_equal_a_full_build(wh: Warehouse, glob: str, last_batch: int,
         assert differences(after_batches[schema], after_refresh[schema]) == {}, schema
 
 
-# the longer case runs in the spark lane's worker, after its Spark tests (tests/conftest.py `beside_spark`)
-@pytest.mark.parametrize("batches,seed", [(3, 11), pytest.param(5, 23, marks=pytest.mark.beside_spark)])
+@pytest.mark.parametrize("batches,seed", [(3, 11), (5, 23)])
 def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path, batches: int, seed: int) -> None:
     units = corpus_units(tmp_path, generated=1500)
     assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing",

@@ -9,8 +9,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.lw import in_process
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
@@ -20,7 +18,6 @@ import generate_events as gen  # noqa: E402
 EVENTS = 100_000
 
 
-@pytest.mark.beside_spark  # runs in the spark lane's worker, after its Spark tests (tests/conftest.py)
 def test_scale_dbt_build_with_every_data_test_passes_on_100k_generated_events(tmp_path: Path) -> None:
     events_dir = tmp_path / "events"
     manifest = gen.generate(gen.GeneratorConfig(EVENTS, 21, events_dir))
