@@ -1,19 +1,15 @@
 """Engine parity (issue: foundation): the same events give identical relations on DuckDB and Spark.
 
-The full build of the corpora on Spark is the first batch of the Spark lane's history (tests/test_incremental.py
-`spark_history`), compared with a DuckDB build of the same files; the hostile set's Spark side is built here and
-compared with the session's DuckDB build (tests/conftest.py)."""
+The DuckDB side is the session's build of the same events (tests/conftest.py); the Spark side is built here."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.lw import spark_session
-from tests.lw.shared import FIXTURES, HOSTILE_GLOB
+from tests.lw.shared import CORPORA_GLOB, FIXTURES, HOSTILE_GLOB
 from tests.lw.dbt_runner import Warehouse
 from tests.lw.parity import compare_relation, compare_schema
 from tests.lw.spark_reader import Relations
@@ -23,28 +19,18 @@ from tests.test_dbt_tests import assert_every_data_independent_test_passed
 pytestmark = pytest.mark.spark
 
 
-def check_first_build(build: subprocess.CompletedProcess[str], spark: Warehouse, glob: str, duckdb_root: Path) -> None:
-    """The first batch of the Spark lane's history (tests/test_incremental.py `spark_history`: half of the corpora
-    and generated traffic) is a `dbt build` from empty that runs every test of the project: unit and macro tests
-    run here once for Spark. It builds every mart under its enforced contract (issue 21 point 6: a type mismatch
-    fails the build) and writes the descriptions as comments (point 5); its marts equal a DuckDB build of the same
-    files. Called right after that build, while its warehouse is the session's."""
-    assert build.returncode == 0, build.stdout[-6000:] + build.stderr[-3000:]
+def test_shared_corpora_marts_identical_on_both_engines(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """This Spark build runs every test of the project: unit and macro tests run here once for Spark. It also
+    builds every mart under its enforced contract (issue 21 point 6: a type mismatch fails the build) and writes
+    the descriptions as comments (point 5)."""
+    assert (FIXTURES / "events").is_dir(), "fixture folder tests/fixtures/events is missing"  # fail, never skip
+    spark = Warehouse(tmp_path, "spark", spark_column_comments=True)
+    spark.build(CORPORA_GLOB, every_test=True)
     assert_every_data_independent_test_passed(spark)
     assert_mart_comments_in_spark(spark_session.session())
-    on_duckdb = Warehouse(duckdb_root)
-    on_duckdb.build(glob, data_tests=False)
-    same, lines = compare_schema(on_duckdb.relations("marts"), spark.relations("marts"), "marts")
+    same, lines = compare_schema(corpora_duckdb.relations("marts"), spark.relations("marts"), "marts")
     match = re.fullmatch(r"engine parity: (\d+)/(\d+) marts identical", lines[-1])
     assert same and match and match.group(1) == match.group(2) and int(match.group(2)) >= 1, "\n".join(lines[-40:])
-
-
-def test_first_build_marts_identical_on_both_engines(spark_history: dict[str, Any]) -> None:
-    """`check_first_build` on the Spark history's first batch; the whole corpora are compared across engines after
-    its second batch (tests/test_incremental.py test_incremental_batches_equal_full_refresh_spark)."""
-    assert (FIXTURES / "events").is_dir(), "fixture folder tests/fixtures/events is missing"  # fail, never skip
-    if spark_history["first_build"] is not None:
-        raise spark_history["first_build"]
 
 
 def landed_lines(raw: Relations) -> Relations:

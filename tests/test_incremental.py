@@ -6,9 +6,8 @@ with a seed and landed in batches (new files next to the old ones, ~2 % of earli
 cross-batch duplicates). The warehouse is built with `dbt run` after every batch; then `dbt run --full-refresh`
 rebuilds it from the same files. Every mart and every staging relation must be the same multiset of rows
 after the last incremental run as after the full refresh (staging compared without its landing-batch and
-kept-copy columns, which say *when* a line was landed, not what it means). On Spark (`spark_history`) the first
-of two batches is the engine-parity build, and the full build to compare with is a fresh DuckDB build of the same
-files: two Spark builds fewer in the suite.
+kept-copy columns, which say *when* a line was landed, not what it means). On Spark the full build to compare
+with is a fresh DuckDB build of the same files (`spark_history`): one Spark run fewer in the suite.
 """
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -61,15 +60,12 @@ def corpus_units(tmp: Path, generated: int) -> list[Unit]:
             units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         else:
             units.append(("file", path))
-    return units + generated_units(tmp / "generated", generated, seed=5)
-
-
-def generated_units(out: Path, events: int, seed: int) -> list[Unit]:
-    """`events` lines of generator traffic (scripts/generate_events.py, with its own duplicates) as units."""
-    subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "generate_events.py"), "--events", str(events),
-                    "--seed", str(seed), "--out", str(out)], check=True, capture_output=True)
-    return [("line", line) for path in sorted(out.glob("*.jsonl"))
-            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    out = tmp / "generated"
+    subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "generate_events.py"), "--events", str(generated),
+                    "--seed", "5", "--out", str(out)], check=True, capture_output=True)
+    for path in sorted(out.glob("*.jsonl")):
+        units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return units
 
 
 def land_batch(landing: Path, number: int, units: list[Unit], earlier_lines: list[str], rng: random.Random) -> None:
@@ -172,17 +168,11 @@ def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches
     """Build `batches` one run each, then compare staging and marts with a full build of the same lines: by
     `--full-refresh` of the same warehouse, or, given `full_build`, by a fresh build of that (other) warehouse."""
     glob = build_in_batches(wh, landing, batches, seed=len(batches))
-    assert_batches_equal_a_full_build(wh, glob, len(batches), full_build)
-
-
-def assert_batches_equal_a_full_build(wh: Warehouse, glob: str, last_batch: int,
-                                      full_build: Warehouse | None = None) -> None:
-    """The warehouse built one landing batch per run equals a full build of the same files (see above)."""
     landed = read(wh, "raw")["raw_event_lines"]
     batch_index = landed[0].index("landing_batch")
-    assert {row[batch_index] for row in landed[1]} == set(range(1, last_batch + 1))
-    assert_watermarks_recorded(wh, last_batch)
-    assert_only_new_files_read(wh, last_batch)
+    assert {row[batch_index] for row in landed[1]} == set(range(1, len(batches) + 1))
+    assert_watermarks_recorded(wh, len(batches))
+    assert_only_new_files_read(wh, len(batches))
     after_batches = {schema: comparable(read(wh, schema), schema) for schema in ("staging", "marts")}
     if full_build is None:
         wh.dbt(["run", "--full-refresh"], events=glob)
@@ -203,50 +193,30 @@ def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path, batches: 
 
 
 def spark_history(tmp: Path) -> dict[str, Any]:
-    """The Spark lane's one warehouse, built in three landing batches and read by three tests (one Spark warehouse
-    instead of three: docs/decisions.md "Tests: where the time goes"). The shared corpora plus generated traffic
-    are cut at random into two halves:
-    - batch 1 is a `dbt build` from empty with every test of the project and the marts' column comments, compared
-      with a DuckDB build of the same files (tests/test_engine_parity.py `check_first_build`);
-    - batch 2, the other half, is built incrementally and compared with a full DuckDB build of both batches (this
-      module's property; it is also the engine parity of the whole corpora);
-    - batch 3, new generated traffic, lands in the run that switches retention on (tests/test_retention.py).
-    The outcome of each check is kept and reported by its own test."""
-    from tests.test_engine_parity import check_first_build
+    """The Spark lane's one history of batches, shared by two properties (one Spark warehouse instead of two,
+    docs/decisions.md "Tests: where the time goes"): two batches built incrementally on Spark and compared with a
+    full build of the same lines on DuckDB (this module's property: the DuckDB lane checks incremental = full
+    refresh on DuckDB, the engine-parity tests check that a full build is the same on both engines), then a third
+    batch landed in the run that switches retention on (tests/test_retention.py). The outcome of the first
+    property is kept and reported by its own test."""
     from tests.test_retention import PER_BATCH_FOLDS, RETENTION, event_times
 
-    halves = split(corpus_units(tmp, generated=300), 2, 31)
+    parts = split(corpus_units(tmp, generated=300), 3, 31)
     wh, landing = Warehouse(tmp / "wh", "spark"), tmp / "landing"
-    glob, rng = f"{landing}/**/*.json*", random.Random(2)
-    history: dict[str, Any] = {"glob": glob}
-    land_batch(landing, 1, halves[0], [], rng)
-    first_build = wh.build(glob, every_test=True, check=False, extra_vars={"spark_column_comments": True})
-    history["first_build"] = outcome(check_first_build, first_build, wh, glob, tmp / "first_build_duckdb")
-    land_batch(landing, 2, halves[1], lines_of(halves[0]), rng)
-    wh.dbt(["run"], events=glob)
-    history["incremental_equals_full_refresh"] = outcome(assert_batches_equal_a_full_build, wh, glob, 2,
-                                                         Warehouse(tmp / "full_duckdb"))
+    history: dict[str, Any] = {"incremental_equals_full_refresh": None}
+    try:
+        assert_incremental_equals_full_refresh(wh, landing, parts[:2], full_build=Warehouse(tmp / "full_duckdb"))
+    except AssertionError as failed:
+        history["incremental_equals_full_refresh"] = failed
     history["event_times_before"] = event_times(wh)
-    land_batch(landing, 3, generated_units(tmp / "generated_later", 100, seed=9), lines_of(halves[0] + halves[1]),
-               rng)
-    wh.dbt(["run"], events=glob, extra_vars=RETENTION)
+    land_batch(landing, 3, parts[2], [text for part in parts[:2] for kind, text in part if kind == "line"],
+               random.Random(3))
+    history["glob"] = f"{landing}/**/*.json*"
+    wh.dbt(["run"], events=history["glob"], extra_vars=RETENTION)
     history["read_all"] = {model: wh.read_every_batch(model) for model in PER_BATCH_FOLDS}
     history["event_times_after"] = event_times(wh)
     history["marts_after"] = read(wh, "marts")
     return history
-
-
-def outcome(check: Callable[..., None], *args: Any) -> AssertionError | None:
-    """The assertion a check failed with, or None: kept for the test that reports it."""
-    try:
-        check(*args)
-    except AssertionError as failed:
-        return failed
-    return None
-
-
-def lines_of(units: list[Unit]) -> list[str]:
-    return [text for kind, text in units if kind == "line"]
 
 
 @pytest.mark.spark

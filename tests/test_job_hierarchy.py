@@ -152,8 +152,7 @@ def test_dependency_type_greatest_string_inside_one_event(dependencies: dict) ->
 
 def test_dependency_facet_entries_not_of_the_shape_drop_alone(dependencies: dict) -> None:
     """D5: upstream ["oops", 42, null, {"job": "not an object"}, good_up, a job without a name] and downstream
-    [[1, 2], good_down typed C] give exactly the two good entries (on Spark too: the Spark history compares the
-    whole corpora with DuckDB)."""
+    [[1, 2], good_down typed C] give exactly the two good entries (on Spark too: the corpora parity test)."""
     assert {pair: value for pair, value in dependencies.items() if "tolerant" in pair} == {
         ("good_up", "tolerant"): (None, "FACET"), ("tolerant", "good_down"): ("C", "FACET")}
 

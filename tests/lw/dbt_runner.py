@@ -133,9 +133,9 @@ class Warehouse:
 
     def build(self, events: str, *, full_refresh: bool = False, select: str | None = None,
               extra_vars: dict[str, Any] | None = None, every_test: bool = False,
-              data_tests: bool = True, check: bool = True) -> subprocess.CompletedProcess[str]:
+              data_tests: bool = True) -> subprocess.CompletedProcess[str]:
         """`dbt build`: models, seeds and data tests; unit and macro tests too when every_test; models and seeds
-        only when not data_tests. check: raise when dbt fails (else the caller reads the returncode)."""
+        only when not data_tests."""
         args = ["build"]
         if full_refresh:
             args.append("--full-refresh")
@@ -145,7 +145,7 @@ class Warehouse:
             args += NO_TESTS
         elif not every_test:
             args += DATA_INDEPENDENT_TESTS
-        return self.dbt(args, events=events, check=check, extra_vars=extra_vars)
+        return self.dbt(args, events=events, extra_vars=extra_vars)
 
     def test_statuses(self) -> dict[str, str]:
         """{unique_id: status} of every test the last dbt command ran (its run_results.json)."""
