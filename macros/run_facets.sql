@@ -155,9 +155,9 @@
     end
 {%- endmacro %}
 
-{#- D5: Airflow task ids (`direction` upstream or downstream) the job links cannot read (int_job_link_facts reads
-    them from a task facet in use): neither a JSON array nor a text holding a list literal. Needs airflow_source
-    (int_run_event_facets). -#}
+{#- D5: Airflow task ids (`direction` upstream or downstream) of a task facet in use that are neither a JSON array
+    nor a text holding a list literal. Needs airflow_source (int_run_event_facets). The one home of the check:
+    int_job_link_facts reads links only from task ids without this problem. -#}
 {% macro airflow_task_ids_problem(direction) -%}
     {%- set task_ids = 'run_airflow__task__' ~ direction ~ '_task_ids' -%}
     case

@@ -9,7 +9,8 @@
       job namespace and name is skipped alone (D5);
     - DEPENDENCY (source AIRFLOW_TASK_IDS): on Airflow task events with a valid `airflow` facet, each upstream task
       id x gives '{dag_id}.x' → the task, each downstream id the task → '{dag_id}.x', in the task's namespace, type
-      DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal.
+      DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal (anything else is a
+      problem int_run_event_facets notes, `airflow_task_ids_problem`, and gives no link).
     from_job_type / to_job_type are AIRFLOW_TASK on a sibling task end (that job is typed by the link), else NULL.
     Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
@@ -35,7 +36,9 @@ payloads as (
 airflow_facets as (
     select
         event_hash,
-        dag_id
+        dag_id,
+        upstream_task_ids_problem,
+        downstream_task_ids_problem
     from {{ ref('int_run_event_facets') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and extractor = 'AIRFLOW_TASK' and has_airflow_facet
 ),
@@ -69,6 +72,8 @@ events as (
         payloads.downstream_entries,
         case when airflow_facets.dag_id is not null then payloads.upstream_task_ids end as upstream_task_ids,
         case when airflow_facets.dag_id is not null then payloads.downstream_task_ids end as downstream_task_ids,
+        airflow_facets.upstream_task_ids_problem,
+        airflow_facets.downstream_task_ids_problem,
         airflow_facets.dag_id
     from linked_jobs
     inner join payloads
@@ -116,14 +121,16 @@ task_id_lists as (
     select
         events.*,
         'UPSTREAM' as direction,
-        events.upstream_task_ids as task_ids
+        events.upstream_task_ids as task_ids,
+        events.upstream_task_ids_problem as task_ids_problem
     from events
     where events.upstream_task_ids is not null
     union all
     select
         events.*,
         'DOWNSTREAM' as direction,
-        events.downstream_task_ids as task_ids
+        events.downstream_task_ids as task_ids,
+        events.downstream_task_ids_problem as task_ids_problem
     from events
     where events.downstream_task_ids is not null
 ),
@@ -135,9 +142,7 @@ task_ids as (
     from task_id_lists
     {{ lineage_warehouse.explode_array(lineage_warehouse.regex_extract_all('task_id_lists.task_ids',
         lineage_warehouse.python_string_item_pattern()), 'items') }}
-    where
-        {{ lineage_warehouse.regex_matches('task_id_lists.task_ids',
-            lineage_warehouse.python_list_literal_pattern()) }}
+    where task_id_lists.task_ids_problem is null
 ),
 
 sibling_tasks as (
