@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from tests.lw.dbt_runner import Warehouse
+from tests.lw.model_modes import APPEND, REFOLD, models_in_mode
 
 PRODUCER = "https://example.com/lineage-tests/late-events"
 LATE_RUN = "01941f29-7c00-7000-8000-00000000a001"
@@ -33,22 +34,14 @@ CHILD_RUN = "01941f29-7c00-7000-8000-00000000b002"
 FUSING_RUN_1 = "01941f29-7c00-7000-8000-00000000c001"
 FUSING_RUN_2 = "01941f29-7c00-7000-8000-00000000c002"
 ORDINARY_RUN = "01941f29-7c00-7000-8000-00000000c003"
-# models holding location-derived ids
-REMAP_REBUILT_MODELS = (
-    "datasets/int_dataset_references", "datasets/int_dataset_tag_events", "datasets/int_dataset_batch_firsts",
-    "jobs/int_job_references", "jobs/int_job_tag_events", "jobs/int_job_tag_candidates",
-    "column_lineage/int_column_lineage_sources", "column_lineage/int_column_lineage_swaps",
-)
-# refolded by scope in an ordinary run
-REFOLD_MODELS = (
-    "intermediate/operations/int_operations", "marts/operations", "intermediate/io/int_io_events", "intermediate/io/int_io_rows", "marts/inputs", "marts/outputs",
-    "marts/column_lineage", "intermediate/lineage/int_lineage_process_edges", "marts/lineage/column_lineage_edges",
-)
-# int_operations needs only its operations' events: neither a remap nor a move rebuilds it
-REMAP_UNAFFECTED_MODELS = ("intermediate/operations/int_operations",)
-MOVE_UNAFFECTED_MODELS = REMAP_UNAFFECTED_MODELS + ("intermediate/io/int_io_events", "intermediate/io/int_io_rows")
-# upstream of the locations, rebuilt on retention triggers only (tests/test_retention.py): a remap never rebuilds it
-RETENTION_ONLY_MODEL = "locations/int_location_address_firsts"
+
+
+def declared(mode: str, rebuilt_on: str | None = None, not_rebuilt_on: str | None = None) -> set[str]:
+    """The models whose config declares `mode` (and a rebuild trigger, or the lack of one), as paths under
+    models/ (docs/architecture.md "Incremental modes", from the manifest)."""
+    return {m.path for m in models_in_mode(mode)
+            if (rebuilt_on is None or rebuilt_on in m.rebuilt_on)
+            and (not_rebuilt_on is None or not_rebuilt_on not in m.rebuilt_on)}
 
 
 def event(event_type: str, time: str, run_id: str, job: str, run_facets: dict[str, Any] | None = None,
@@ -109,9 +102,13 @@ def run_row(wh: Warehouse, run_id: str) -> dict[str, Any] | None:
 def rebuild_state(wh: Warehouse) -> dict[str, Any]:
     """The recorded rebuild triggers and, per remap-rebuilt model, whether its last run read every batch."""
     triggers = [reason for (reason,) in wh.query("select reason from raw.fold_rebuild_triggers order by recorded_at")]
-    return {"triggers": triggers, "read_all": {model: wh.read_every_batch(model) for model in REMAP_REBUILT_MODELS},
-            "retention_only_read_all": wh.read_every_batch(RETENTION_ONLY_MODEL),
-            "refolded": {model: "__refold_scope" in wh.compiled(f"{model}.sql") for model in REFOLD_MODELS}}
+    # appended models holding location-derived ids; an appended model rebuilt on retention only (upstream of the
+    # locations); the models refolded by scope in an ordinary run
+    remap_rebuilt, retention_only = declared(APPEND, "location_remap"), declared(APPEND, "retention", "location_remap")
+    return {"triggers": triggers, "read_all": {model: wh.read_every_batch(model) for model in remap_rebuilt},
+            "retention_only_read_all": {model: wh.read_every_batch(model) for model in retention_only},
+            "refolded": {model: "__refold_scope" in wh.compiled(f"{model}.sql")
+                         for model in declared(REFOLD)}}
 
 
 def job_output_edges(wh: Warehouse) -> set[tuple[str, str, int]]:
@@ -214,21 +211,24 @@ def test_location_remap_rebuilds_the_located_models_once(batches: dict[str, Any]
     assert first["triggers"] == []
     # the fusing batch moved known namespaces: one trigger, and the located models read every batch again
     assert second["triggers"] == ["location_remap"]
-    assert all(second["read_all"].values()), second["read_all"]
+    assert second["read_all"] and all(second["read_all"].values()), second["read_all"]
     # an ordinary batch remaps nothing: they append its rows only, and the datasets keep their fused location
     assert third["triggers"] == ["location_remap"]
     assert not any(third["read_all"].values()), third["read_all"]
     # the model upstream of the locations appends in both runs: the remap was recorded after it ran in the second
     # run, and a remap is not among its rebuild reasons in the third
-    assert not second["retention_only_read_all"] and not third["retention_only_read_all"]
+    assert second["retention_only_read_all"] and not any(second["retention_only_read_all"].values())
+    assert not any(third["retention_only_read_all"].values())
     assert batches["third"]["locations"]["orders_copy"] == batches["second"]["locations"]["orders_copy"]
 
 
 def test_ordinary_batch_refolds_the_touched_operations(batches: dict[str, Any]) -> None:
     second, third = batches["second"]["rebuild"], batches["third"]["rebuild"]
     # the remapping run rebuilt them whole; the ordinary run refolded a scope
-    assert {model for model, refolded in second["refolded"].items() if refolded} == set(REMAP_UNAFFECTED_MODELS)
-    assert all(third["refolded"].values()), third["refolded"]
+    # (the refold models a remap does not rebuild, by their config: int_operations needs only its operations' events)
+    assert {model for model, refolded in second["refolded"].items() if refolded} == declared(
+        REFOLD, not_rebuilt_on="location_remap")
+    assert third["refolded"] and all(third["refolded"].values()), third["refolded"]
     # the late event of the first batch's operation added its audit output to the run and the job; the job now
     # wrote orders_copy in two runs
     assert {("copy_job", "orders_audit", 1), ("copy_job", "orders_copy", 2)} <= batches["third"]["job_outputs"]
@@ -239,7 +239,8 @@ def test_run_moving_to_another_job_rebuilds_the_refolded_models(batches: dict[st
     assert fourth["triggers"] == ["location_remap", "fold_move"]
     # the models holding the job of a run are rebuilt; int_io_events and int_io_rows hold no job (an operation
     # moves to another run only by an event of its own, which puts it in their scope): they keep refolding
-    assert {model for model, refolded in fourth["refolded"].items() if refolded} == set(MOVE_UNAFFECTED_MODELS)
+    assert {model for model, refolded in fourth["refolded"].items() if refolded} == declared(
+        REFOLD, not_rebuilt_on="fold_move")
     # the old job keeps only its first run; the new job has the moved run's output
     outputs = batches["fourth"]["job_outputs"]
     assert ("copy_job", "orders_copy", 1) in outputs and ("copy_job_v2", "orders_copy", 1) in outputs

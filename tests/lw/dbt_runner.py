@@ -157,9 +157,9 @@ class Warehouse:
         return (self.root / "target" / "compiled" / "lineage_warehouse" / "models" / model_path).read_text()
 
     def read_every_batch(self, model: str) -> bool:
-        """Whether the last run of an append-by-batch model, e.g. "datasets/int_datasets", read every landing batch
-        (no unseen-batch filter compiled in: a fresh build or a rebuild)."""
-        return "landing_batch >" not in self.compiled(f"intermediate/{model}.sql")
+        """Whether the last run of an append-by-batch model, e.g. "intermediate/datasets/int_dataset_references",
+        read every landing batch (no unseen-batch filter compiled in: a fresh build or a rebuild)."""
+        return "landing_batch >" not in self.compiled(f"{model}.sql")
 
     def relations(self, schema: str) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
         """Every relation of a schema as comparable rows (tests/lw/spark_reader.py), on either engine."""
