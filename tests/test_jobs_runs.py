@@ -17,7 +17,7 @@ from tests.lw.dbt_runner import DATA_INDEPENDENT_TESTS, PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "jobs_runs"
 EVENTS = "tests/fixtures/jobs_runs/*.jsonl"
-SELECT = "+runs +jobs +users +job_tags int_jobs_runs_facet_issues test_jobs_runs_macros"
+SELECT = "+runs +jobs +users +job_tags int_jobs_runs_facet_issues path:tests/dbt/jobs_runs"
 MARTS = ("jobs", "job_tags", "users", "runs")
 
 # run ids of the fixture events
