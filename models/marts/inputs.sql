@@ -5,31 +5,21 @@
 with
 
 inputs as (
-    select * from {{ ref('int_io_rows') }}
-    where io_kind = 'INPUT' and {{ lineage_warehouse.in_refold_scope('operation_id') }}
-),
-
-runs as (
-    select
-        run_id,
-        job_id
-    from {{ ref('int_runs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('INPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
 ),
 
 final as (
     select
-        inputs.created_at,
-        inputs.operation_id,
-        inputs.dataset_id,
-        inputs.schema_id,
-        inputs.run_id,
-        runs.job_id,
-        inputs.num_rows,
-        inputs.num_bytes,
-        inputs.num_files
+        created_at,
+        operation_id,
+        dataset_id,
+        schema_id,
+        run_id,
+        job_id,
+        num_rows,
+        num_bytes,
+        num_files
     from inputs
-    left join runs
-        on inputs.run_id = runs.run_id
 )
 
 select * from final

@@ -5,34 +5,24 @@
 with
 
 outputs as (
-    select * from {{ ref('int_io_rows') }}
-    where io_kind = 'OUTPUT' and {{ lineage_warehouse.in_refold_scope('operation_id') }}
-),
-
-runs as (
-    select
-        run_id,
-        job_id
-    from {{ ref('int_runs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('OUTPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
 ),
 
 final as (
     select
-        outputs.created_at,
-        outputs.operation_id,
-        outputs.dataset_id,
-        outputs.schema_id,
-        outputs.run_id,
-        runs.job_id,
-        {{ lineage_warehouse.flag_names('outputs.output_type_mask', lineage_warehouse.output_type_flags(), 'UNKNOWN') }}
+        created_at,
+        operation_id,
+        dataset_id,
+        schema_id,
+        run_id,
+        job_id,
+        {{ lineage_warehouse.flag_names('output_type_mask', lineage_warehouse.output_type_flags(), 'UNKNOWN') }}
             as output_types,
-        coalesce(outputs.output_type_mask, 0) as output_types_mask,
-        outputs.num_rows,
-        outputs.num_bytes,
-        outputs.num_files
+        output_types_mask,
+        num_rows,
+        num_bytes,
+        num_files
     from outputs
-    left join runs
-        on outputs.run_id = runs.run_id
 )
 
 select * from final

@@ -6,11 +6,11 @@
 with
 
 inputs as (
-    select * from {{ ref('inputs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('INPUT') }}
 ),
 
 outputs as (
-    select * from {{ ref('outputs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('OUTPUT') }}
 ),
 
 read_per_operation as (

@@ -5,15 +5,15 @@
 with
 
 inputs as (
-    select * from {{ ref('inputs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('INPUT') }}
 ),
 
 outputs as (
-    select * from {{ ref('outputs') }}
+    {{ lineage_warehouse.io_rows_with_jobs('OUTPUT') }}
 ),
 
 runs as (
-    select * from {{ ref('runs') }}
+    select * from {{ ref('int_runs') }}
 ),
 
 last_reads as (
