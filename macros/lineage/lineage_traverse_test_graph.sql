@@ -74,6 +74,19 @@
     ) as unexpected_rows
 {%- endmacro %}
 
+{#- The literal rows `rows` (a list of tuples in the order of `columns`; none is NULL) as a SELECT. -#}
+{% macro lineage_test_values(rows, columns) -%}
+    select * from (
+        values
+        {%- for row in rows %}
+        ({% for value in row %}
+            {%- if value is none %}null{% elif value is number %}{{ value }}{% else %}{{ lineage_warehouse.sql_string(value) }}{% endif %}
+            {%- if not loop.last %}, {% endif %}
+        {%- endfor %}){% if not loop.last %},{% endif %}
+        {%- endfor %}
+    ) as expected_rows ({{ columns | join(', ') }})
+{%- endmacro %}
+
 {#- A whole traversal test on the hand-built graph: traverse from dataset `start_id`, keep the rows matching
     `where`, project `columns`, and return the rows that differ from `expected` (a list of tuples in the order
     of `columns`; none is NULL). -#}
@@ -103,15 +116,7 @@ actual as (
 ),
 
 expected as (
-    select * from (
-        values
-        {%- for row in expected %}
-        ({% for value in row %}
-            {%- if value is none %}null{% elif value is number %}{{ value }}{% else %}{{ lineage_warehouse.sql_string(value) }}{% endif %}
-            {%- if not loop.last %}, {% endif %}
-        {%- endfor %}){% if not loop.last %},{% endif %}
-        {%- endfor %}
-    ) as expected_rows ({{ columns | join(', ') }})
+    {{ lineage_warehouse.lineage_test_values(expected, columns) }}
 ),
 
 final as (
