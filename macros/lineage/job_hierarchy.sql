@@ -3,7 +3,7 @@
 
     job_hierarchy(start_job_id, direction='BOTH', depth=1, infer_from_lineage=false, since=none, until=none,
                   jobs_relation=none, dependencies_relation=none, io_relation=none, symlinks_relation=none,
-                  parent_rounds=var job_hierarchy_parent_rounds (10))
+                  parent_rounds=var job_hierarchy_parent_rounds (10), symlink_rounds=var symlink_group_rounds (8))
 
     - the family of a job: itself, all its ancestors and all its descendants through parent_job_id (not its
       siblings). Parent cycles are walked at most `parent_rounds` parent hops (docs/decisions.md "Job hierarchy
@@ -25,13 +25,16 @@
     Columns, one flat row per record: record_type, from_job_id, to_job_id, dependency_type, job_id,
     parent_job_id, location_id, name, type.
     - NODE: a job reached; job_id, parent_job_id, location_id, name, type (from jobs; from/to NULL).
-    - PARENT: from_job_id = the parent, to_job_id = the child, both NODE jobs (the other columns NULL).
+    - PARENT: from_job_id = the parent, to_job_id = the child, one per NODE job with a parent (the other columns
+      NULL); the parent is a NODE too unless the parent walk was cut by its rounds.
     - DEPENDENCY: from_job_id must run before to_job_id; dependency_type = the declared type (may be NULL) or
       INFERRED_FROM_LINEAGE.
-    Each level of the walk reads the previous level once (Spark inlines CTEs), as lineage_traverse does. -#}
+    Each level of the walk reads the previous level once and carries the DEPENDENCY rows found so far, and the
+    answer reads the last level once (Spark inlines CTEs: a CTE read twice is computed twice), as lineage_traverse
+    does. -#}
 {% macro job_hierarchy(start_job_id, direction='BOTH', depth=1, infer_from_lineage=false, since=none, until=none,
                        jobs_relation=none, dependencies_relation=none, io_relation=none, symlinks_relation=none,
-                       parent_rounds=none) -%}
+                       parent_rounds=none, symlink_rounds=none) -%}
     {%- set max_depth = var('lineage_max_depth', 10) | int -%}
     {%- set depth = [1 if depth is none else depth | int, 1] | max -%}
     {%- set direction = direction | upper -%}
@@ -78,7 +81,7 @@ jh_dependencies as (
         {{ lineage_warehouse.inferred_job_dependency_writes(
             lineage_warehouse.job_hierarchy_io('OUTPUT', io_relation, since, until),
             lineage_warehouse.job_hierarchy_io('INPUT', io_relation, since, until),
-            ref('dataset_symlinks') if symlinks_relation is none else symlinks_relation
+            ref('dataset_symlinks') if symlinks_relation is none else symlinks_relation, symlink_rounds
         ) | indent(8) }}
     ) as jh_inferred
     {%- endif %}
@@ -88,11 +91,13 @@ jh_copies as (
     select 0 as copy
     union all
     select 1 as copy
+    union all
+    select 2 as copy
 ),
 
 {#- (job_id, ancestor_id, distance): every job of a parent link with itself at distance 0, then one parent hop per
     round from the pairs found in the round before (copy 1 probes, copy 0 keeps); a pair found again is not
-    walked again, so a cycle ends, and the unrolled rounds bound every walk -#}
+    walked again, so a cycle ends, and the unrolled rounds bound every walk #}
 jh_ancestry_0 as (
     select
         job_id,
@@ -123,6 +128,7 @@ jh_ancestry_{{ round }} as {{ lineage_warehouse.cte_materialized() }} (
             case when copies.copy = 1 and pairs.distance = {{ round - 1 }} then pairs.ancestor_id end as probe_id
         from jh_ancestry_{{ round - 1 }} as pairs
         cross join jh_copies as copies
+        where copies.copy < 2
     ) as probing
     left join jh_jobs as hop
         on
@@ -134,144 +140,127 @@ jh_ancestry_{{ round }} as {{ lineage_warehouse.cte_materialized() }} (
 {%- endfor %}
 
 {#- (job_id, relative_id): the family of every job of a parent link, itself included; a job of no parent link is
-    its own family (callers coalesce) -#}
+    its own family (callers coalesce) #}
 jh_relatives as {{ lineage_warehouse.cte_materialized() }} (
     select distinct
         case when copies.copy = 0 then pairs.job_id else pairs.ancestor_id end as job_id,
         case when copies.copy = 0 then pairs.ancestor_id else pairs.job_id end as relative_id
     from jh_ancestry_{{ rounds }} as pairs
     cross join jh_copies as copies
+    where copies.copy < 2
 ),
 {%- for branch in branches %}
 {%- set b = 'jh_' ~ branch[:2] | lower %}
 {%- set near, far = ('to_job_id', 'from_job_id') if branch == 'UPSTREAM' else ('from_job_id', 'to_job_id') %}
 
-{#- (near_id, far_id): a dependency whose near end is in near_id's family -#}
+{#- (near_id, dependency): a dependency whose near end is in near_id's family #}
 {{ b }}_hop as {{ lineage_warehouse.cte_materialized() }} (
     select distinct
         coalesce(relatives.job_id, dependencies.{{ near }}) as near_id,
-        dependencies.{{ far }} as far_id
+        dependencies.from_job_id,
+        dependencies.to_job_id,
+        dependencies.dependency_type
     from jh_dependencies as dependencies
     left join jh_relatives as relatives
         on dependencies.{{ near }} = relatives.relative_id
 ),
 
+{#- NODE rows (job_id, level: the level at which the job was first met) and the DEPENDENCY rows found so far #}
 {{ b }}_reached_0 as (
     select
+        'NODE' as record_type,
         {{ lineage_warehouse.sql_string(start_job_id) }} as job_id,
+        cast(null as string) as from_job_id,
+        cast(null as string) as to_job_id,
+        cast(null as string) as dependency_type,
         0 as level
 ),
 {%- for level in range(1, depth + 1) %}
 
+{#- copy 0 keeps every row; copies 1 and 2 of a job met at the level before probe the dependencies leaving its
+    family: copy 1 gives the far end (a NODE of this level), copy 2 the DEPENDENCY row #}
 {{ b }}_reached_{{ level }} as {{ lineage_warehouse.cte_materialized() }} (
     select
-        coalesce(hop.far_id, probing.job_id) as job_id,
-        min(case when hop.far_id is null then probing.level else {{ level }} end) as level
+        record_type,
+        job_id,
+        from_job_id,
+        to_job_id,
+        dependency_type,
+        min(level) as level
     from (
         select
-            reached.job_id,
-            reached.level,
-            case when copies.copy = 1 and reached.level = {{ level - 1 }} then reached.job_id end as probe_id
-        from {{ b }}_reached_{{ level - 1 }} as reached
-        cross join jh_copies as copies
-    ) as probing
-    left join {{ b }}_hop as hop
-        on probing.probe_id = hop.near_id
-    where probing.probe_id is null or hop.far_id is not null
-    group by coalesce(hop.far_id, probing.job_id)
+            case when probing.copy = 2 then 'DEPENDENCY' else probing.record_type end as record_type,
+            case
+                when probing.copy = 0 then probing.job_id
+                when probing.copy = 1 then hop.{{ far }}
+            end as job_id,
+            {%- for column in ['from_job_id', 'to_job_id', 'dependency_type'] %}
+            case
+                when probing.copy = 0 then probing.{{ column }}
+                when probing.copy = 2 then hop.{{ column }}
+            end as {{ column }},
+            {%- endfor %}
+            case when probing.copy = 0 then probing.level else {{ level }} end as level
+        from (
+            select
+                reached.record_type,
+                reached.job_id,
+                reached.from_job_id,
+                reached.to_job_id,
+                reached.dependency_type,
+                reached.level,
+                copies.copy,
+                case
+                    when copies.copy > 0 and reached.record_type = 'NODE' and reached.level = {{ level - 1 }}
+                        then reached.job_id
+                end as probe_id
+            from {{ b }}_reached_{{ level - 1 }} as reached
+            cross join jh_copies as copies
+        ) as probing
+        left join {{ b }}_hop as hop
+            on probing.probe_id = hop.near_id
+        where probing.copy = 0 or hop.near_id is not null
+    ) as stepped
+    group by record_type, job_id, from_job_id, to_job_id, dependency_type
 ),
 {%- endfor %}
+{%- endfor %}
 
-{#- the families of the jobs reached, each member at the lowest level of a job whose family it is in -#}
-{{ b }}_family as {{ lineage_warehouse.cte_materialized() }} (
-    select
+{#- the branches' DEPENDENCY rows and the families of the jobs they met, as NODE rows #}
+jh_rows as (
+    {%- for branch in branches %}
+    select distinct
+        reached.record_type,
         coalesce(relatives.relative_id, reached.job_id) as job_id,
-        min(reached.level) as level
-    from {{ b }}_reached_{{ depth }} as reached
+        reached.from_job_id,
+        reached.to_job_id,
+        reached.dependency_type
+    from jh_{{ branch[:2] | lower }}_reached_{{ depth }} as reached
     left join jh_relatives as relatives
         on reached.job_id = relatives.job_id
-    group by coalesce(relatives.relative_id, reached.job_id)
-),
-{%- endfor %}
-
-{#- NODE and DEPENDENCY rows of the branches (DEPENDENCY: leaving a family member below the last level) -#}
-jh_branch_rows as (
-    {%- for branch in branches %}
-    {%- set b = 'jh_' ~ branch[:2] | lower %}
-    {%- set near = 'to_job_id' if branch == 'UPSTREAM' else 'from_job_id' %}
-    select
-        case when probing.copy = 0 then 'NODE' else 'DEPENDENCY' end as record_type,
-        case when probing.copy = 0 then probing.job_id end as job_id,
-        dependencies.from_job_id,
-        dependencies.to_job_id,
-        dependencies.dependency_type
-    from (
-        select
-            family.job_id,
-            copies.copy,
-            case when copies.copy = 1 and family.level < {{ depth }} then family.job_id end as probe_id
-        from {{ b }}_family as family
-        cross join jh_copies as copies
-    ) as probing
-    left join jh_dependencies as dependencies
-        on probing.probe_id = dependencies.{{ near }}
-    where probing.copy = 0 or dependencies.{{ near }} is not null
     {%- if not loop.last %}
     union
     {%- endif %}
     {%- endfor %}
 ),
 
-jh_nodes as {{ lineage_warehouse.cte_materialized() }} (
-    select distinct job_id from jh_branch_rows
-    where record_type = 'NODE'
-),
-
+{#- copy 0: the row, with the job's columns for a NODE; copy 1 of a NODE with a parent: its PARENT row #}
 jh_final as (
     select
-        'NODE' as record_type,
-        cast(null as string) as from_job_id,
-        cast(null as string) as to_job_id,
-        cast(null as string) as dependency_type,
-        jh_nodes.job_id,
-        jh_jobs.parent_job_id,
-        jh_jobs.location_id,
-        jh_jobs.name,
-        jh_jobs.type
-    from jh_nodes
+        case when copies.copy = 0 then jh_rows.record_type else 'PARENT' end as record_type,
+        case when copies.copy = 0 then jh_rows.from_job_id else jh_jobs.parent_job_id end as from_job_id,
+        case when copies.copy = 0 then jh_rows.to_job_id else jh_jobs.job_id end as to_job_id,
+        case when copies.copy = 0 then jh_rows.dependency_type end as dependency_type,
+        {%- for column in ['job_id', 'parent_job_id', 'location_id', 'name', 'type'] %}
+        case when copies.copy = 0 and jh_rows.record_type = 'NODE' then {{ 'jh_rows' if column == 'job_id' else 'jh_jobs' }}.{{ column }} end as {{ column }}{{ ',' if not loop.last }}
+        {%- endfor %}
+    from jh_rows
     left join jh_jobs
-        on jh_nodes.job_id = jh_jobs.job_id
-    union all
-    select
-        'PARENT' as record_type,
-        jh_jobs.parent_job_id as from_job_id,
-        jh_jobs.job_id as to_job_id,
-        cast(null as string) as dependency_type,
-        cast(null as string) as job_id,
-        cast(null as string) as parent_job_id,
-        cast(null as string) as location_id,
-        cast(null as string) as name,
-        cast(null as string) as type
-    from jh_nodes
-    inner join jh_jobs
-        on jh_nodes.job_id = jh_jobs.job_id
-    inner join jh_nodes as parent_nodes
-        on
-            jh_jobs.parent_job_id = parent_nodes.job_id
-            and jh_jobs.parent_job_id != jh_jobs.job_id
-    union all
-    select distinct
-        'DEPENDENCY' as record_type,
-        from_job_id,
-        to_job_id,
-        dependency_type,
-        cast(null as string) as job_id,
-        cast(null as string) as parent_job_id,
-        cast(null as string) as location_id,
-        cast(null as string) as name,
-        cast(null as string) as type
-    from jh_branch_rows
-    where record_type = 'DEPENDENCY'
+        on jh_rows.job_id = jh_jobs.job_id
+    cross join jh_copies as copies
+    where
+        copies.copy = 0
+        or (copies.copy = 1 and jh_jobs.parent_job_id is not null and jh_jobs.parent_job_id != jh_jobs.job_id)
 )
 
 select * from jh_final

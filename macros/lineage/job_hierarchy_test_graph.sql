@@ -51,7 +51,7 @@
 {%- endmacro %}
 
 {#- A whole job_hierarchy test on the hand-built hierarchy (parent walks of 3 rounds: its longest chain, app → ctl,
-    is 3 hops): keep the rows matching `where`, project `columns`, and return the rows that differ from
+    is 3 hops; symlink groups of 1 round: its one group is a pair): keep the rows matching `where`, project `columns`, and return the rows that differ from
     `expected` (tuples in the order of `columns`; none is NULL). -#}
 {% macro job_hierarchy_test_case(start_job_id, direction, depth, columns, expected, where='1 = 1',
                                  infer_from_lineage=false, since=none, until=none) -%}
@@ -79,7 +79,7 @@ hierarchy as (
     {{ lineage_warehouse.job_hierarchy(
         start_job_id, direction, depth, infer_from_lineage, since, until,
         jobs_relation='jobs', dependencies_relation='dependencies', io_relation='io', symlinks_relation='symlinks',
-        parent_rounds=3
+        parent_rounds=3, symlink_rounds=1
     ) }}
 ),
 
