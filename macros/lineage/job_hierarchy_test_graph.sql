@@ -83,19 +83,5 @@ hierarchy as (
     ) }}
 ),
 
-actual as (
-    select {{ columns | join(', ') }}
-    from hierarchy
-    where {{ where }}
-),
-
-expected as (
-    {{ lineage_warehouse.lineage_test_values(expected, columns) }}
-),
-
-final as (
-    {{ lineage_warehouse.lineage_test_difference('actual', 'expected', columns) }}
-)
-
-select * from final
+{{ lineage_warehouse.lineage_test_verdict('hierarchy', columns, expected, where) }}
 {%- endmacro %}
