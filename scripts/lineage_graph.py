@@ -1,13 +1,15 @@
 """Draw the lineage around one dataset or job of a DuckDB warehouse as Mermaid and Graphviz DOT.
 
-The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in README "Lineage"): this script
-compiles it with `dbt compile --inline`, runs the compiled SQL on the warehouse (read-only) and writes
+The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in README "Lineage"); with
+--hierarchy, a job's parents and dependencies are its `job_hierarchy` macro (README "Job hierarchy"). This script
+compiles the macro with `dbt compile --inline`, runs the compiled SQL on the warehouse (read-only) and writes
 `<out>.mmd` and `<out>.dot`, plus `<out>.svg` and `<out>.png` when Graphviz's `dot` is installed. Nodes are
 labelled by location and name, edges by output types.
 
 Examples:
   scripts/lineage_graph.py --dataset food_delivery public.orders --direction UPSTREAM --depth 3
   scripts/lineage_graph.py --job-id 0b1c... --granularity JOB --out /tmp/job_lineage
+  scripts/lineage_graph.py --job http://airflow:8080 mydag.mytask --hierarchy --depth 2
 """
 from __future__ import annotations
 
@@ -80,9 +82,22 @@ def resolve_start(duckdb_path: Path, kind: str, location: str | None, name: str 
 def compile_traversal(duckdb_path: Path, start_kind: str, start_id: str, direction: str, depth: int,
                       granularity: str, since: str | None, until: str | None) -> str:
     """The SQL of lineage_traverse(...) compiled by dbt against this warehouse."""
-    call = (f"{{{{ lineage_traverse({jinja_literal(start_kind)}, {jinja_literal(start_id)}, "
-            f"{jinja_literal(direction)}, {depth}, {jinja_literal(granularity)}, "
-            f"since={jinja_literal(since)}, until={jinja_literal(until)}) }}}}")
+    return compile_call(duckdb_path, (
+        f"{{{{ lineage_traverse({jinja_literal(start_kind)}, {jinja_literal(start_id)}, "
+        f"{jinja_literal(direction)}, {depth}, {jinja_literal(granularity)}, "
+        f"since={jinja_literal(since)}, until={jinja_literal(until)}) }}}}"))
+
+
+def compile_hierarchy(duckdb_path: Path, job_id: str, direction: str, depth: int, infer_from_lineage: bool,
+                      since: str | None, until: str | None) -> str:
+    """The SQL of job_hierarchy(...) compiled by dbt against this warehouse."""
+    return compile_call(duckdb_path, (
+        f"{{{{ job_hierarchy({jinja_literal(job_id)}, {jinja_literal(direction)}, {depth}, "
+        f"{'true' if infer_from_lineage else 'false'}, {jinja_literal(since)}, {jinja_literal(until)}) }}}}"))
+
+
+def compile_call(duckdb_path: Path, call: str) -> str:
+    """The SQL of one macro call compiled by dbt against this warehouse."""
     with tempfile.TemporaryDirectory(prefix="lineage_graph-") as work:
         env = dict(os.environ, LINEAGE_DUCKDB_PATH=str(duckdb_path.resolve()), DBT_TARGET_PATH=f"{work}/target",
                    DBT_LOG_PATH=f"{work}/logs", DBT_SEND_ANONYMOUS_USAGE_STATS="false", TZ="UTC")
@@ -143,6 +158,23 @@ def run_traversal(duckdb_path: Path, sql: str) -> tuple[list[Node], list[Edge]]:
     return nodes, sorted(edges, key=lambda e: (e.from_id, e.to_id, e.kind))
 
 
+def run_hierarchy(duckdb_path: Path, sql: str) -> tuple[list[Node], list[Edge]]:
+    """Jobs (labelled by location and name), parent links (labelled `parent`) and dependencies (labelled by
+    their type; a pair with two types gives two edges) of the compiled job_hierarchy SQL."""
+    con = connect(duckdb_path)
+    try:
+        rows: list[tuple[Any, ...]] = con.execute(
+            f"select record_type, job_id, from_job_id, to_job_id, dependency_type from ({sql}) as hierarchy").fetchall()
+        job_ids = [r[1] for r in rows if r[0] == "NODE"]
+        labels = process_labels(con, "JOB", job_ids)
+    finally:
+        con.close()
+    nodes = sorted((Node("JOB", i, 0, labels.get(i, f"job {i}")) for i in job_ids), key=lambda n: (n.label, n.node_id))
+    edges = [Edge(r[0], r[2], r[3], "parent" if r[0] == "PARENT" else (r[4] or "dependency"))
+             for r in rows if r[0] != "NODE"]
+    return nodes, sorted(edges, key=lambda e: (e.from_id, e.to_id, e.kind, e.label))
+
+
 def mermaid(nodes: list[Node], edges: list[Edge]) -> str:
     ids = {n.node_id: f"n{i}" for i, n in enumerate(nodes)}
     lines = ["flowchart LR"]
@@ -151,7 +183,7 @@ def mermaid(nodes: list[Node], edges: list[Edge]) -> str:
         shape = ('["', '"]') if n.kind == "DATASET" else ('(["', '"])')
         lines.append(f"    {ids[n.node_id]}{shape[0]}{text}{shape[1]}")
     for e in edges:
-        arrow = "-.-" if e.kind == "SYMLINK" else "-->"
+        arrow = {"SYMLINK": "-.-", "PARENT": "-.->"}.get(e.kind, "-->")
         label = f'|"{e.label}"|' if e.label else ""
         lines.append(f"    {ids[e.from_id]} {arrow}{label} {ids[e.to_id]}")
     return "\n".join(lines) + "\n"
@@ -166,7 +198,7 @@ def dot(nodes: list[Node], edges: list[Edge]) -> str:
         shape = "box" if n.kind == "DATASET" else "ellipse"
         lines.append(f"    {quote(n.node_id)} [label={quote(n.label)}, shape={shape}];")
     for e in edges:
-        style = ", style=dashed, dir=none" if e.kind == "SYMLINK" else ""
+        style = {"SYMLINK": ", style=dashed, dir=none", "PARENT": ", style=dashed"}.get(e.kind, "")
         lines.append(f"    {quote(e.from_id)} -> {quote(e.to_id)} [label={quote(e.label)}{style}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -196,9 +228,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     start.add_argument("--job", nargs=2, metavar=("LOCATION", "NAME"), help="start job by location and name")
     start.add_argument("--job-id", help="start job by job_id")
     parser.add_argument("--direction", default="BOTH", choices=["UPSTREAM", "DOWNSTREAM", "BOTH"])
-    parser.add_argument("--depth", type=int, default=10, help="hops (bipartite graph; DATASET: dataset hops)")
+    parser.add_argument("--depth", type=int,
+                        help="hops (bipartite graph; DATASET: dataset hops; default 10); --hierarchy: dependency "
+                             "levels (default 1)")
     parser.add_argument("--granularity", choices=["OPERATION", "RUN", "JOB", "DATASET"],
                         help="default: DATASET from a dataset, JOB from a job")
+    parser.add_argument("--hierarchy", action="store_true",
+                        help="a job's parents, children and dependencies (job_hierarchy) instead of its lineage")
+    parser.add_argument("--infer-from-lineage", action="store_true",
+                        help="--hierarchy: add dependencies inferred from the inputs and outputs (needs --since)")
     parser.add_argument("--since", help="keep input/output rows created at or after this UTC timestamp")
     parser.add_argument("--until", help="keep input/output rows created at or before this UTC timestamp")
     parser.add_argument("--out", type=Path, default=Path("lineage_graph"),
@@ -211,15 +249,24 @@ def main(argv: list[str] | None = None) -> int:
     if not args.duckdb.exists():
         raise SystemExit(f"no warehouse at {args.duckdb}")
     is_job = bool(args.job or args.job_id)
+    if args.hierarchy and not is_job:
+        raise SystemExit("--hierarchy needs --job or --job-id")
+    if args.infer_from_lineage and not (args.hierarchy and args.since):
+        raise SystemExit("--infer-from-lineage needs --hierarchy and --since")
     start_kind = "JOB" if is_job else "DATASET"
     granularity = args.granularity or start_kind
     if is_job and granularity != "JOB":
         raise SystemExit("a job start needs --granularity JOB")
     location, name = (args.job or args.dataset or (None, None))
     start_id = resolve_start(args.duckdb, start_kind, location, name, args.job_id or args.dataset_id)
-    sql = compile_traversal(args.duckdb, start_kind, start_id, args.direction, args.depth, granularity,
-                            args.since, args.until)
-    nodes, edges = run_traversal(args.duckdb, sql)
+    if args.hierarchy:
+        sql = compile_hierarchy(args.duckdb, start_id, args.direction, args.depth or 1, args.infer_from_lineage,
+                                args.since, args.until)
+        nodes, edges = run_hierarchy(args.duckdb, sql)
+    else:
+        sql = compile_traversal(args.duckdb, start_kind, start_id, args.direction, args.depth or 10, granularity,
+                                args.since, args.until)
+        nodes, edges = run_traversal(args.duckdb, sql)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     mmd_path, dot_path = args.out.with_suffix(".mmd"), args.out.with_suffix(".dot")
     mmd_path.write_text(mermaid(nodes, edges), encoding="utf-8")

@@ -138,6 +138,35 @@ def test_lineage_graph_script_writes_mermaid_and_dot(wh: Warehouse, tmp_path: Pa
     assert mmd.count("-->") == len(upstream)
 
 
+def test_lineage_graph_script_draws_a_job_hierarchy(wh: Warehouse, tmp_path: Path) -> None:
+    """--hierarchy (job_hierarchy, docs/rules.md "Job hierarchy: query") on the job hierarchy fixture, worked out by
+    hand from tests/fixtures/job_hierarchy_events.py: mydag.mytask's family is its DAG mydag, the task that
+    triggered the DAG and its Spark application my_app (not the DAG's other children task_a/task_b parents of
+    shared_app, nor shared_app); the dependencies into it (mydag.extract, otherdag typed X) and out of it
+    (mydag.load) bring those jobs and their families (mydag)."""
+    ids = {name: job_id for job_id, name in wh.query(
+        "select j.job_id, j.name from marts.jobs as j inner join marts.locations as l on j.location_id = l.location_id"
+        " where l.name in ('airflow:8080', 'other-airflow:8080', 'cluster')")}
+    out = tmp_path / "hierarchy"
+    proc = subprocess.run(
+        [sys.executable, str(PROJECT_DIR / "scripts" / "lineage_graph.py"), "--duckdb", str(wh.duckdb_path),
+         "--job", "airflow:8080", "mydag.mytask", "--hierarchy", "--out", str(out)],
+        cwd=PROJECT_DIR, env=wh.env(), text=True, capture_output=True)
+    assert proc.returncode == 0, proc.stderr
+    mmd, dot = out.with_suffix(".mmd").read_text(), out.with_suffix(".dot").read_text()
+    nodes = {line.split('"')[1] for line in dot.splitlines() if "shape=" in line}
+    assert nodes == {ids[n] for n in ("mydag.mytask", "mydag", "controller.trigger_mydag", "my_app",
+                                      "mydag.extract", "mydag.load", "otherdag")}
+    edges = {(f, t, label) for f, t, label in (
+        (line.split('"')[1], line.split('"')[3], line.split('"')[5]) for line in dot.splitlines() if " -> " in line)}
+    assert edges == {(ids[f], ids[t], label) for f, t, label in [
+        ("controller.trigger_mydag", "mydag", "parent"), ("mydag", "mydag.mytask", "parent"),
+        ("mydag.mytask", "my_app", "parent"), ("mydag", "mydag.extract", "parent"), ("mydag", "mydag.load", "parent"),
+        ("mydag.extract", "mydag.mytask", "DIRECT_DEPENDENCY"), ("otherdag", "mydag.mytask", "X"),
+        ("mydag.mytask", "mydag.load", "DIRECT_DEPENDENCY")]}
+    assert "airflow:8080\\nmydag.mytask" in dot and mmd.count("-.->") == 5 and mmd.count("-->") == 3
+
+
 def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> None:
     """The closure = traversal data test (tests/dbt/marts) samples var lineage_closure_check_starts datasets so
     that it stays bounded at scale; on the corpora the sample holds every dataset, so there the check is whole."""

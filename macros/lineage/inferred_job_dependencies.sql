@@ -3,9 +3,10 @@
     the hour bucket written_at, and the to job, another job, read that dataset or one in its connected group of
     symlinks in that bucket or later. `outputs` and `inputs` are relations (or subqueries) with job_id, dataset_id and
     created_at; `symlinks` one with from_dataset_id and to_dataset_id. Used by job_dependency_edges (over all
-    time); a hierarchy query can pass windowed inputs and outputs. -#}
-{% macro inferred_job_dependency_writes(outputs, inputs, symlinks) -%}
-    {%- set rounds = var('symlink_group_rounds', 8) | int -%}
+    time); a hierarchy query can pass windowed inputs and outputs. `rounds` (default var symlink_group_rounds, 8)
+    bounds the symlink group walk (macros/lineage/symlink_groups.sql). -#}
+{% macro inferred_job_dependency_writes(outputs, inputs, symlinks, rounds=none) -%}
+    {%- set rounds = (var('symlink_group_rounds', 8) if rounds is none else rounds) | int -%}
     with
 
     inferred_symlinks as (

@@ -74,6 +74,39 @@
     ) as unexpected_rows
 {%- endmacro %}
 
+{#- The end of a test query after the CTE `result`: its rows matching `where`, projected on `columns`, compared
+    with the literal rows `expected`; selects the rows that differ (none when the test passes). -#}
+{% macro lineage_test_verdict(result, columns, expected, where) -%}
+actual as (
+    select {{ columns | join(', ') }}
+    from {{ result }}
+    where {{ where }}
+),
+
+expected as (
+    {{ lineage_warehouse.lineage_test_values(expected, columns) }}
+),
+
+final as (
+    {{ lineage_warehouse.lineage_test_difference('actual', 'expected', columns) }}
+)
+
+select * from final
+{%- endmacro %}
+
+{#- The literal rows `rows` (a list of tuples in the order of `columns`; none is NULL) as a SELECT. -#}
+{% macro lineage_test_values(rows, columns) -%}
+    select * from (
+        values
+        {%- for row in rows %}
+        ({% for value in row %}
+            {%- if value is none %}null{% elif value is number %}{{ value }}{% else %}{{ lineage_warehouse.sql_string(value) }}{% endif %}
+            {%- if not loop.last %}, {% endif %}
+        {%- endfor %}){% if not loop.last %},{% endif %}
+        {%- endfor %}
+    ) as expected_rows ({{ columns | join(', ') }})
+{%- endmacro %}
+
 {#- A whole traversal test on the hand-built graph: traverse from dataset `start_id`, keep the rows matching
     `where`, project `columns`, and return the rows that differ from `expected` (a list of tuples in the order
     of `columns`; none is NULL). -#}
@@ -96,27 +129,5 @@ traversal as (
     ) }}
 ),
 
-actual as (
-    select {{ columns | join(', ') }}
-    from traversal
-    where {{ where }}
-),
-
-expected as (
-    select * from (
-        values
-        {%- for row in expected %}
-        ({% for value in row %}
-            {%- if value is none %}null{% elif value is number %}{{ value }}{% else %}{{ lineage_warehouse.sql_string(value) }}{% endif %}
-            {%- if not loop.last %}, {% endif %}
-        {%- endfor %}){% if not loop.last %},{% endif %}
-        {%- endfor %}
-    ) as expected_rows ({{ columns | join(', ') }})
-),
-
-final as (
-    {{ lineage_warehouse.lineage_test_difference('actual', 'expected', columns) }}
-)
-
-select * from final
+{{ lineage_warehouse.lineage_test_verdict('traversal', columns, expected, where) }}
 {%- endmacro %}
