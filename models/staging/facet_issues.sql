@@ -1,5 +1,20 @@
 {#- Parts of placed events that are dropped or read differently, one row each (D5): the event is kept,
     the part is not used. Integration-specific facet checks add their own rows in later models. -#}
+{%- set object_lists = [] %}
+{%- for container, shapes in [('job', lineage_warehouse.job_facet_shapes()), ('run', lineage_warehouse.run_facet_shapes())] %}
+    {%- for name, shape in shapes.items() %}
+        {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
+            {%- do object_lists.append(('payloads', container ~ '.facets.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.facet_field(lineage_warehouse.facet_prefix(container, name), keys))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
+{%- for name, shape in lineage_warehouse.dataset_facet_shapes().items() %}
+    {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
+        {%- do object_lists.append(('entries', 'facets.' ~ name ~ '.' ~ keys | join('.'),
+            lineage_warehouse.facet_field('facets_' ~ lineage_warehouse.snake_case(name), keys))) %}
+    {%- endfor %}
+{%- endfor %}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set payload_paths = [
@@ -108,6 +123,44 @@ declared_facets_not_json as (
             {{ 'union all' if not loop.last }}
         {%- endfor %}
         {{ 'union all' if container == 'run' }}
+    {%- endfor %}
+),
+
+entries as (
+    select
+        *,
+        lower(io_kind) || 's[' || cast(io_position as string) || '].' as entry_path
+    from {{ ref('stg_io_entries') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- a dataset facet of the entity marts (dataset_facet_shapes) sent but not as a JSON object
+dataset_facets_not_objects as (
+    {%- for name in lineage_warehouse.dataset_facet_shapes() %}
+        select
+            event_hash,
+            landing_batch,
+            entry_path || 'facets.{{ name }}' as facet,
+            'not_an_object' as reason
+        from entries
+        where not has_facets_{{ lineage_warehouse.snake_case(name) }}
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+-- an item of a declared list of objects (owners, hierarchy levels) that is not an object: read as NULL, skipped
+object_list_items_not_objects as (
+    {%- for source, path, column in object_lists %}
+        select
+            {{ source }}.event_hash,
+            {{ source }}.landing_batch,
+            {{ "entries.entry_path || " if source == 'entries' }}'{{ path }}[' || cast(items.pos as string) || ']'
+                as facet,
+            'not_an_object' as reason
+        from {{ source }}
+        {{ lineage_warehouse.explode_array(source ~ '.' ~ column, 'items') }}
+        where items.value is null
+        {{ 'union all' if not loop.last }}
     {%- endfor %}
 ),
 
@@ -227,6 +280,10 @@ final as (
     select * from bad_dataset_entries
     union all
     select * from bad_dependency_entries
+    union all
+    select * from dataset_facets_not_objects
+    union all
+    select * from object_list_items_not_objects
 )
 
 select * from final

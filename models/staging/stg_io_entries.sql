@@ -3,8 +3,11 @@
     (io_entry_shape) and the facets the models read parsed once from their container's text (io_facet_shapes),
     laid out flat: <container>_<facet>__<field>, e.g. facets_symlinks__identifiers. A container (facets,
     inputFacets, outputFacets) that is not a JSON object (a string, even one that starts like an object) is NULL
-    (D5: its facets are not read). Which entries count (an operation's, not a run-level event's) is decided past
-    staging. Incremental: the events of unseen landing batches. -#}
+    (D5: its facets are not read). The dataset facets of the entity marts (dataset_facet_shapes) are read like the
+    run and job facets: the facets container as a map of texts, each declared facet parsed from its text when it
+    is an object; has_facets_<facet> is NULL when it was not sent, false when it was sent but is not an object
+    (staging.facet_issues records it). Which entries count (an operation's, not a run-level event's) is decided
+    past staging. Incremental: the events of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
@@ -23,6 +26,17 @@
             'containers.' ~ column ~ '_parsed.' ~ adapter.quote(facet),
             column ~ '_' ~ lineage_warehouse.snake_case(facet), shape)) %}
     {%- endfor %}
+{%- endfor %}
+{%- set dataset_facet_structs = [] %}
+{%- set dataset_facet_columns = [] %}
+{%- for facet, shape in lineage_warehouse.dataset_facet_shapes().items() %}
+    {%- set prefix = 'facets_' ~ lineage_warehouse.snake_case(facet) %}
+    {%- set text = "containers.facet_texts['" ~ facet ~ "']" %}
+    {%- do dataset_facet_structs.append('case when ' ~ lineage_warehouse.facet_text_is_object(text) ~ ' then '
+        ~ lineage_warehouse.parse_json_as(text, shape) ~ ' end as ' ~ prefix) %}
+    {%- do dataset_facet_columns.append('case when ' ~ text ~ ' is not null then '
+        ~ lineage_warehouse.json_parsed('containers.' ~ prefix) ~ ' end as has_' ~ prefix) %}
+    {%- do dataset_facet_columns.extend(lineage_warehouse.flat_facet_columns('containers.' ~ prefix, prefix, shape)) %}
 {%- endfor %}
 
 with
@@ -84,8 +98,16 @@ entries as (
 containers as (
     select
         entries.*,
-        {{ parsed_containers | join(',\n        ') }}
+        {{ parsed_containers | join(',\n        ') }},
+        {{ lineage_warehouse.parse_json_as('entries.facets', 'text_map') }} as facet_texts
     from entries
+),
+
+dataset_facets as (
+    select
+        containers.*,
+        {{ dataset_facet_structs | join(',\n        ') }}
+    from containers
 ),
 
 final as (
@@ -98,8 +120,9 @@ final as (
         containers.raw_name,
         -- a container is kept as text only when it is a JSON object (what the models that read it can parse)
         {{ kept_containers | join(',\n        ') }},
-        {{ flat_columns | join(',\n        ') }}
-    from containers
+        {{ flat_columns | join(',\n        ') }},
+        {{ dataset_facet_columns | join(',\n        ') }}
+    from dataset_facets as containers
 )
 
 select * from final

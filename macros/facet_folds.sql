@@ -1,0 +1,38 @@
+{#- The folds of the facet marts (docs/rules.md "Facets: datasets", "Facets: jobs"). -#}
+
+{#- One row per `id_column`: each of `fields` its latest non-null value in D1 order (`order_key`, D1), and
+    `updated_at`, the eventTime of the latest event that sent one of the facets, from the relation `events`. -#}
+{% macro fold_latest_facet_fields(events, id_column, fields) -%}
+    select
+        {{ id_column }},
+        {%- for field in fields %}
+        {{ lineage_warehouse.latest_non_null(field, 'order_key') }} as {{ field }},
+        {%- endfor %}
+        max(event_time) as updated_at
+    from {{ events }}
+    group by {{ id_column }}
+{%- endmacro %}
+
+{#- One row per (`id_column`, owner name) of the ownership facets in `events` (column `owners`, an array of
+    name and type): the owner's latest non-null type in D1 order and the eventTime of the latest event that named
+    it. An owner without a name (or with an empty one) is skipped. -#}
+{% macro fold_owners(events, id_column) -%}
+    select
+        owner_rows.{{ id_column }},
+        owner_rows.owner_name,
+        {{ lineage_warehouse.latest_non_null('owner_rows.owner_type', 'owner_rows.order_key') }} as owner_type,
+        max(owner_rows.event_time) as last_seen_at
+    from (
+        select
+            facet_events.{{ id_column }},
+            facet_events.event_time,
+            -- owners named twice in one facet: the later entry wins
+            facet_events.order_key || lpad(cast(owners.pos as string), 10, '0') as order_key,
+            owners.value.name as owner_name,
+            owners.value.type as owner_type
+        from {{ events }} as facet_events
+        {{ lineage_warehouse.explode_array('facet_events.owners', 'owners') }}
+    ) as owner_rows
+    where coalesce(owner_rows.owner_name, '') != ''
+    group by owner_rows.{{ id_column }}, owner_rows.owner_name
+{%- endmacro %}
