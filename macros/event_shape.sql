@@ -64,7 +64,11 @@
         'dbt_run': {'invocation_id': 'text'},
         'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
         'hive_query': {'queryId': 'text', 'operationName': 'text'},
-        'jobDependencies': {'upstream': ['text'], 'downstream': ['text']}
+        'jobDependencies': {'upstream': ['text'], 'downstream': ['text']},
+        'test': {'tests': ['text', {
+            'name': 'text', 'status': 'text', 'severity': 'text', 'type': 'text', 'description': 'text',
+            'expected': 'text', 'actual': 'text'
+        }]}
     }) }}
 {%- endmacro %}
 
@@ -110,6 +114,48 @@
         'version': {'datasetVersion': 'text'},
         'ownership': lineage_warehouse.ownership_shape()
     }) }}
+{%- endmacro %}
+
+{#- The data-quality facets of an input or output entry, per container (the entry's key): the dataset facets of
+    OpenLineage 1.38+ and the input facets of older producers, read like the dataset facets (each from its text).
+    columnMetrics (column name -> metrics) is kept as text here and parsed per column in stg_io_column_metrics with
+    column_metrics_shape(). -#}
+{% macro data_quality_facet_shapes() -%}
+    {%- set metrics = {
+        'rowCount': 'text', 'bytes': 'text', 'fileCount': 'text', 'lastUpdated': 'text', 'columnMetrics': 'text'
+    } -%}
+    {%- set assertions = {'assertions': ['text', {
+        'assertion': 'text', 'success': 'text', 'column': 'text', 'severity': 'text', 'name': 'text',
+        'description': 'text', 'expected': 'text', 'actual': 'text'
+    }]} -%}
+    {{ return({
+        'facets': {'dataQualityMetrics': metrics, 'dataQualityAssertions': assertions},
+        'inputFacets': {'dataQualityMetrics': metrics, 'dataQualityAssertions': assertions}
+    }) }}
+{%- endmacro %}
+
+{#- The metrics of one column of a dataQualityMetrics facet (columnMetrics.<column>); quantiles as JSON text. -#}
+{% macro column_metrics_shape() -%}
+    {{ return({
+        'nullCount': 'text', 'distinctCount': 'text', 'sum': 'text', 'count': 'text', 'min': 'text', 'max': 'text',
+        'quantiles': 'text'
+    }) }}
+{%- endmacro %}
+
+{#- Every facet of an input or output entry read from its own text (stg_io_entries), per container: the dataset
+    facets of the entity marts and the data-quality facets. -#}
+{% macro entry_facet_shapes() -%}
+    {%- set shapes = lineage_warehouse.data_quality_facet_shapes() -%}
+    {%- set facets = {} -%}
+    {%- do facets.update(lineage_warehouse.dataset_facet_shapes()) -%}
+    {%- do facets.update(shapes['facets']) -%}
+    {{ return({'facets': facets, 'inputFacets': shapes['inputFacets']}) }}
+{%- endmacro %}
+
+{#- The flat column prefix of an entry facet: entry_facet_prefix('inputFacets', 'dataQualityMetrics') =
+    'input_facets_data_quality_metrics'. -#}
+{% macro entry_facet_prefix(container, facet) -%}
+    {{ return(lineage_warehouse.snake_case(container) ~ '_' ~ lineage_warehouse.snake_case(facet)) }}
 {%- endmacro %}
 
 {#- One input or output entry (inputs[n], outputs[n]), parsed from its text. Its facet containers are kept as

@@ -1,16 +1,19 @@
 {#- The folds of the facet marts (docs/rules.md "Facets: datasets", "Facets: jobs"). -#}
 
-{#- One row per `id_column`: each of `fields` its latest non-null value in D1 order (`order_key`, D1), and
-    `updated_at`, the eventTime of the latest event that sent one of the facets, from the relation `events`. -#}
-{% macro fold_latest_facet_fields(events, id_column, fields) -%}
+{#- One row per value of the `keys` (a column name or a list of them): each of `fields` its latest non-null value in
+    D1 order (`order_key`, D1), and `updated_at`, the eventTime of the latest row, from the relation `events`. -#}
+{% macro fold_latest_facet_fields(events, keys, fields) -%}
+    {%- set key_list = [keys] if keys is string else keys -%}
     select
-        {{ id_column }},
+        {%- for key in key_list %}
+        {{ key }},
+        {%- endfor %}
         {%- for field in fields %}
         {{ lineage_warehouse.latest_non_null(field, 'order_key') }} as {{ field }},
         {%- endfor %}
         max(event_time) as updated_at
     from {{ events }}
-    group by {{ id_column }}
+    group by {{ key_list | join(', ') }}
 {%- endmacro %}
 
 {#- One row per (`id_column`, owner name) of the ownership facets in `events` (column `owners`, an array of

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from tests.fixtures.dataset_facets_events import events as fixture_events
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
 DB = ("postgres", "facets-db:5432")
@@ -25,7 +26,7 @@ def at(text: str) -> dt.datetime:
 
 
 def run(serial: int) -> str:
-    return f"01980000-0000-7000-8000-{serial:012d}"
+    return next(event["run"]["runId"] for event in fixture_events() if int(event["run"]["runId"][-12:], 16) == serial)
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,8 @@ APPEND_MODELS = {
     "int_operation_sql", "int_dataset_references", "int_dataset_tag_events", "int_job_references", "int_job_tag_events",
     "int_location_address_firsts", "int_dataset_batch_firsts", "int_job_tag_candidates",
     "int_column_lineage_sources", "int_column_lineage_swaps", "int_job_link_facts",
-    "int_dataset_facet_events", "int_job_facet_events",
+    "int_dataset_facet_events", "int_job_facet_events", "stg_io_column_metrics", "int_data_quality_metric_events",
+    "int_data_quality_assertion_events",
 }
 # refolded for the operations new events touch (decisions.md "Incremental builds: refolding the operations new
 # events touch"): their watermark is the newest landing batch too

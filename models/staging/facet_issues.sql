@@ -9,10 +9,12 @@
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
-{%- for name, shape in lineage_warehouse.dataset_facet_shapes().items() %}
-    {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
-        {%- do object_lists.append(('entries', 'facets.' ~ name ~ '.' ~ keys | join('.'),
-            lineage_warehouse.facet_field('facets_' ~ lineage_warehouse.snake_case(name), keys))) %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for name, shape in shapes.items() %}
+        {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
+            {%- do object_lists.append(('entries', container ~ '.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.facet_field(lineage_warehouse.entry_facet_prefix(container, name), keys))) %}
+        {%- endfor %}
     {%- endfor %}
 {%- endfor %}
 {{ lineage_warehouse.append_batches_config() }}
@@ -134,16 +136,20 @@ entries as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
--- a dataset facet of the entity marts (dataset_facet_shapes) sent but not as a JSON object
+-- an entry facet read from its text (entry_facet_shapes) sent but not as a JSON object
+{%- set entry_facets = [] %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for name in shapes %}{% do entry_facets.append((container, name)) %}{% endfor %}
+{%- endfor %}
 dataset_facets_not_objects as (
-    {%- for name in lineage_warehouse.dataset_facet_shapes() %}
+    {%- for container, name in entry_facets %}
         select
             event_hash,
             landing_batch,
-            entry_path || 'facets.{{ name }}' as facet,
+            entry_path || '{{ container }}.{{ name }}' as facet,
             'not_an_object' as reason
         from entries
-        where not has_facets_{{ lineage_warehouse.snake_case(name) }}
+        where not has_{{ lineage_warehouse.entry_facet_prefix(container, name) }}
         {{ 'union all' if not loop.last }}
     {%- endfor %}
 ),
@@ -162,6 +168,34 @@ object_list_items_not_objects as (
         where items.value is null
         {{ 'union all' if not loop.last }}
     {%- endfor %}
+),
+
+column_metrics as (
+    select * from {{ ref('stg_io_column_metrics') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- a columnMetrics that is not an object, or one column's metrics that are not: not read
+column_metrics_not_objects as (
+    {%- for container in ['facets', 'inputFacets'] %}
+        {%- set column = lineage_warehouse.entry_facet_prefix(container, 'dataQualityMetrics') ~ '__column_metrics' %}
+        select
+            event_hash,
+            landing_batch,
+            entry_path || '{{ container }}.dataQualityMetrics.columnMetrics' as facet,
+            'not_an_object' as reason
+        from entries
+        where {{ column }} is not null and not {{ lineage_warehouse.facet_text_is_object(column) }}
+        union all
+    {%- endfor %}
+    select
+        column_metrics.event_hash,
+        column_metrics.landing_batch,
+        lower(column_metrics.io_kind) || 's[' || cast(column_metrics.io_position as string) || '].'
+        || column_metrics.container || '.dataQualityMetrics.columnMetrics.' || column_metrics.column_name as facet,
+        'not_an_object' as reason
+    from column_metrics
+    where not column_metrics.is_object
 ),
 
 dataset_lists as (
@@ -284,6 +318,8 @@ final as (
     select * from dataset_facets_not_objects
     union all
     select * from object_list_items_not_objects
+    union all
+    select * from column_metrics_not_objects
 )
 
 select * from final
