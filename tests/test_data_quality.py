@@ -98,3 +98,37 @@ def test_data_quality_d5_column_metrics_not_an_object_noted(wh: Warehouse) -> No
         f"staging.stg_events where run_id = '{run(6)}')"))
     assert issues == {("inputs[0].facets.dataQualityMetrics.columnMetrics.broken", "not_an_object")}
 
+
+def test_data_quality_in_the_overview_failed_assertion_upstream(wh: Warehouse) -> None:
+    """docs/rules.md "Data quality: in the overview": orders' latest assertion is the dbt test of 11:30 (run 8), which
+    failed once; the dashboard reads orders, so a check failed upstream of it; raw.orders upstream of orders has no
+    check."""
+    overview = {name: rest for name, *rest in wh.query(
+        "select o.name, o.last_assertion_at, o.failed_assertions_last_run, o.has_failed_assertion_upstream "
+        "from marts.datasets_overview as o where o.location_name = 'facets-db:5432'")}
+    assert overview["public.orders"] == [at("2025-07-02 11:30:00"), 1, False]
+    assert overview["bi.orders_dashboard"] == [None, None, True]
+    assert overview["raw.orders"] == [None, None, False]
+
+
+def analysis_rows(wh: Warehouse, tmp_path, as_of: str) -> set[tuple]:
+    """The analysis compiled (in a warehouse of its own: compiling needs no data) and run on the corpora."""
+    compiler = Warehouse(tmp_path / "compile")
+    compiler.dbt(["compile", "--select", "datasets_with_failed_assertion_upstream"],
+                 extra_vars={"failed_assertions_as_of": as_of})
+    sql = (compiler.root / "target" / "compiled" / "lineage_warehouse" / "analyses"
+           / "datasets_with_failed_assertion_upstream.sql").read_text()
+    return set(wh.query(sql))
+
+
+def test_data_quality_analysis_failed_assertion_upstream_in_the_last_24_hours(wh: Warehouse, tmp_path) -> None:
+    """At 2025-07-02 12:00 both failures on orders (09:00 not_null(id), 11:30 the dbt test) are within 24 hours; the
+    dashboard downstream has no owner, orders is owned by team:data and alice. A day later only the 11:30 one is."""
+    owners = "team:data (MAINTAINER), user:alice (STEWARD)"
+    dbt_test = ("bi.orders_dashboard", None, "public.orders", owners, "test.shop.unique_orders_id", "",
+                at("2025-07-02 11:30:00"), 1)
+    not_null = ("bi.orders_dashboard", None, "public.orders", owners, "not_null", "id", at("2025-07-02 09:00:00"), 1)
+    noon = {row for row in analysis_rows(wh, tmp_path / "noon", "2025-07-02T12:00:00") if row[2] == "public.orders"}
+    assert noon == {dbt_test, not_null}
+    later = {row for row in analysis_rows(wh, tmp_path / "later", "2025-07-03T10:00:00") if row[2] == "public.orders"}
+    assert later == {dbt_test}
