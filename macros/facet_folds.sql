@@ -39,3 +39,32 @@
     where coalesce(owner_rows.owner_name, '') != ''
     group by owner_rows.{{ id_column }}, owner_rows.owner_name
 {%- endmacro %}
+
+{#- The CTEs `operations` (created_at, run_id of int_operations), `runs` (job_id of int_runs) and `bucketed`: the
+    rows of the CTE `events` (with operation_id and event_time) with `created_at`, the hour bucket of their
+    operation (§7.2), as the data-quality marts key their rows. -#}
+{% macro operation_bucket_ctes(events) -%}
+operations as (
+    select
+        operation_id,
+        created_at,
+        run_id
+    from {{ ref('int_operations') }}
+),
+
+runs as (
+    select
+        run_id,
+        job_id
+    from {{ ref('int_runs') }}
+),
+
+bucketed as (
+    select
+        {{ events }}.*,
+        {{ lineage_warehouse.hour_bucket('operations.created_at', events ~ '.event_time') }} as created_at
+    from {{ events }}
+    inner join operations
+        on {{ events }}.operation_id = operations.operation_id
+)
+{%- endmacro %}

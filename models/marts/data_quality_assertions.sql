@@ -8,29 +8,7 @@ assertion_events as (
     select * from {{ ref('int_data_quality_assertion_events') }}
 ),
 
-operations as (
-    select
-        operation_id,
-        created_at,
-        run_id
-    from {{ ref('int_operations') }}
-),
-
-runs as (
-    select
-        run_id,
-        job_id
-    from {{ ref('int_runs') }}
-),
-
-bucketed as (
-    select
-        assertion_events.*,
-        {{ lineage_warehouse.hour_bucket('operations.created_at', 'assertion_events.event_time') }} as created_at
-    from assertion_events
-    inner join operations
-        on assertion_events.operation_id = operations.operation_id
-),
+{{ lineage_warehouse.operation_bucket_ctes('assertion_events') }},
 
 folded as (
     {{ lineage_warehouse.fold_latest_facet_fields('bucketed',

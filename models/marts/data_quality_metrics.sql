@@ -8,29 +8,7 @@ metric_events as (
     select * from {{ ref('int_data_quality_metric_events') }}
 ),
 
-operations as (
-    select
-        operation_id,
-        created_at,
-        run_id
-    from {{ ref('int_operations') }}
-),
-
-runs as (
-    select
-        run_id,
-        job_id
-    from {{ ref('int_runs') }}
-),
-
-bucketed as (
-    select
-        metric_events.*,
-        {{ lineage_warehouse.hour_bucket('operations.created_at', 'metric_events.event_time') }} as created_at
-    from metric_events
-    inner join operations
-        on metric_events.operation_id = operations.operation_id
-),
+{{ lineage_warehouse.operation_bucket_ctes('metric_events') }},
 
 folded as (
     {{ lineage_warehouse.fold_latest_facet_fields('bucketed', ['created_at', 'operation_id', 'dataset_id', 'column_name'],
