@@ -2,8 +2,9 @@
     (stg_io_entries; the dataset facet of OpenLineage 1.38+ in `facets`, the input facet of older producers in
     `inputFacets`), each column's metrics parsed once from its text (column_metrics_shape); quantiles kept as JSON
     text. `is_object` is false for a column whose metrics are not an object (its fields NULL; staging.facet_issues
-    records it). Incremental: unseen landing batches. -#}
-{{ lineage_warehouse.append_batches_config() }}
+    records it). Incremental: unseen landing batches; most batches give it no row (sparse_rows: the models reading it
+    take their watermark from their other parents, macros/incremental.sql). -#}
+{{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
 {%- set shape = lineage_warehouse.column_metrics_shape() %}
 
