@@ -6,11 +6,17 @@
     - 'text_map': an object as a map of key to text (NULL when the value is not an object);
     - a dict: an object with these keys (other keys ignored);
     - a list of one shape: an array of that shape;
+    - ['text', an object shape]: a list of objects read item by item (flat_facet_columns): parsed as an array of
+      texts, then each item that is a JSON object parsed with the object shape, an item that is not an object
+      NULL (staging.facet_issues records it), so that one bad item drops alone on both engines;
     - {'*': shape}: an object as a map of key to shape.
     Where a value may not be of its declared kind and that must be told (D5), it is declared as text and parsed
     once more from that text: DuckDB reads a string where an object is declared as an object of NULLs, and Spark
     reads a whole array as NULL when one item is not of the item's shape. So facet containers are text maps (each
-    facet read then with its shape below) and dataset lists are arrays of text. -#}
+    facet read then with its shape below) and dataset lists are arrays of text. A list of objects inside a facet
+    read flat (ownership owners, hierarchy levels) is read the same way, item by item (flat_facet_columns): the
+    list is parsed as an array of texts and each item that is a JSON object is parsed with the item's shape; an
+    item that is not an object is NULL (staging.facet_issues records it). -#}
 {% macro event_shape() -%}
     {{ return({
         'run': {'facets': 'text_map'},
@@ -58,7 +64,11 @@
         'dbt_run': {'invocation_id': 'text'},
         'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
         'hive_query': {'queryId': 'text', 'operationName': 'text'},
-        'jobDependencies': {'upstream': ['text'], 'downstream': ['text']}
+        'jobDependencies': {'upstream': ['text'], 'downstream': ['text']},
+        'test': {'tests': ['text', {
+            'name': 'text', 'status': 'text', 'severity': 'text', 'type': 'text', 'description': 'text',
+            'expected': 'text', 'actual': 'text'
+        }]}
     }) }}
 {%- endmacro %}
 
@@ -73,8 +83,79 @@
     {{ return({
         'jobType': {'integration': 'text', 'jobType': 'text', 'processingType': 'text'},
         'tags': {'tags': 'text'},
-        'sql': {'query': 'text'}
+        'sql': {'query': 'text'},
+        'ownership': lineage_warehouse.ownership_shape(),
+        'documentation': {'description': 'text', 'contentType': 'text'},
+        'sourceCodeLocation': {
+            'type': 'text', 'url': 'text', 'repoUrl': 'text', 'path': 'text', 'version': 'text', 'tag': 'text'
+        },
+        'sourceCode': {'language': 'text'}
     }) }}
+{%- endmacro %}
+
+{#- The ownership facet, of a job or a dataset: its owners, each a name and an optional type. -#}
+{% macro ownership_shape() -%}
+    {{ return({'owners': ['text', {'name': 'text', 'type': 'text'}]}) }}
+{%- endmacro %}
+
+{#- The dataset facets (inputs[n].facets.<name>, outputs[n].facets.<name>) of the entity marts dataset_facets,
+    dataset_owners and dataset_versions: like the run and job facets, each parsed from its text (stg_io_entries),
+    so that one of the wrong type drops alone and is told (D5). Laid out flat: facets_<facet>__<field>. -#}
+{% macro dataset_facet_shapes() -%}
+    {{ return({
+        'datasetType': {'datasetType': 'text', 'subType': 'text'},
+        'documentation': {'description': 'text', 'contentType': 'text'},
+        'storage': {'storageLayer': 'text', 'fileFormat': 'text'},
+        'catalog': {
+            'framework': 'text', 'type': 'text', 'name': 'text', 'metadataUri': 'text', 'warehouseUri': 'text',
+            'source': 'text'
+        },
+        'hierarchy': {'hierarchy': ['text', {'type': 'text', 'name': 'text'}]},
+        'version': {'datasetVersion': 'text'},
+        'ownership': lineage_warehouse.ownership_shape()
+    }) }}
+{%- endmacro %}
+
+{#- The data-quality facets of an input or output entry, per container (the entry's key): the dataset facets of
+    OpenLineage 1.38+ and the input facets of older producers, read like the dataset facets (each from its text).
+    columnMetrics (column name -> metrics) is kept as text here and parsed per column in stg_io_column_metrics with
+    column_metrics_shape(). -#}
+{% macro data_quality_facet_shapes() -%}
+    {%- set metrics = {
+        'rowCount': 'text', 'bytes': 'text', 'fileCount': 'text', 'lastUpdated': 'text', 'columnMetrics': 'text'
+    } -%}
+    {%- set assertions = {'assertions': ['text', {
+        'assertion': 'text', 'success': 'text', 'column': 'text', 'severity': 'text', 'name': 'text',
+        'description': 'text', 'expected': 'text', 'actual': 'text'
+    }]} -%}
+    {{ return({
+        'facets': {'dataQualityMetrics': metrics, 'dataQualityAssertions': assertions},
+        'inputFacets': {'dataQualityMetrics': metrics, 'dataQualityAssertions': assertions}
+    }) }}
+{%- endmacro %}
+
+{#- The metrics of one column of a dataQualityMetrics facet (columnMetrics.<column>); quantiles as JSON text. -#}
+{% macro column_metrics_shape() -%}
+    {{ return({
+        'nullCount': 'text', 'distinctCount': 'text', 'sum': 'text', 'count': 'text', 'min': 'text', 'max': 'text',
+        'quantiles': 'text'
+    }) }}
+{%- endmacro %}
+
+{#- Every facet of an input or output entry read from its own text (stg_io_entries), per container: the dataset
+    facets of the entity marts and the data-quality facets. -#}
+{% macro entry_facet_shapes() -%}
+    {%- set shapes = lineage_warehouse.data_quality_facet_shapes() -%}
+    {%- set facets = {} -%}
+    {%- do facets.update(lineage_warehouse.dataset_facet_shapes()) -%}
+    {%- do facets.update(shapes['facets']) -%}
+    {{ return({'facets': facets, 'inputFacets': shapes['inputFacets']}) }}
+{%- endmacro %}
+
+{#- The flat column prefix of an entry facet: entry_facet_prefix('inputFacets', 'dataQualityMetrics') =
+    'input_facets_data_quality_metrics'. -#}
+{% macro entry_facet_prefix(container, facet) -%}
+    {{ return(lineage_warehouse.snake_case(container) ~ '_' ~ lineage_warehouse.snake_case(facet)) }}
 {%- endmacro %}
 
 {#- One input or output entry (inputs[n], outputs[n]), parsed from its text. Its facet containers are kept as
@@ -123,8 +204,8 @@
 {% macro shape_text_paths(shape, path=[]) -%}
     {%- set paths = [] -%}
     {%- for key, value in shape.items() -%}
-        {%- if value == 'text' or value == ['text'] or (value is sequence and value is not string
-            and value is not mapping and value[0] is mapping) -%}
+        {%- if value == 'text' or value == ['text'] or lineage_warehouse.is_object_list(value) or (value is sequence
+            and value is not string and value is not mapping and value[0] is mapping) -%}
             {%- do paths.append(path + [key]) -%}
         {%- elif value is mapping and value | list != ['*'] -%}
             {%- do paths.extend(lineage_warehouse.shape_text_paths(value, path + [key])) -%}
@@ -137,16 +218,45 @@
 
 {#- The flat select items of a parsed facet (`struct_expr`, parsed with `shape`): one per field of
     shape_text_paths, named facet_field(prefix, keys), e.g. facets.run_parent."root"."run"."runId" as
-    run_parent__root__run__run_id. -#}
+    run_parent__root__run__run_id. A list of objects (parsed as texts, json_shape_type) becomes the engine array of
+    its items, each parsed with the item's shape, NULL where the item is not a JSON object. -#}
 {% macro flat_facet_columns(struct_expr, prefix, shape) -%}
     {%- set columns = [] -%}
     {%- for keys in lineage_warehouse.shape_text_paths(shape) -%}
         {%- set quoted = [] -%}
-        {%- for key in keys %}{% do quoted.append(adapter.quote(key)) %}{% endfor -%}
-        {%- do columns.append(struct_expr ~ '.' ~ quoted | join('.') ~ ' as '
-            ~ lineage_warehouse.facet_field(prefix, keys)) -%}
+        {%- set ns = namespace(value=shape) -%}
+        {%- for key in keys %}
+            {%- do quoted.append(adapter.quote(key)) %}
+            {%- set ns.value = ns.value[key] %}
+        {%- endfor -%}
+        {%- set field = struct_expr ~ '.' ~ quoted | join('.') -%}
+        {%- if lineage_warehouse.is_object_list(ns.value) -%}
+            {%- set field = lineage_warehouse.transform_list(field, 'lw_item', 'case when '
+                ~ lineage_warehouse.facet_text_is_object('lw_item') ~ ' then '
+                ~ lineage_warehouse.parse_json_as('lw_item', ns.value[1]) ~ ' end') -%}
+        {%- endif -%}
+        {%- do columns.append(field ~ ' as ' ~ lineage_warehouse.facet_field(prefix, keys)) -%}
     {%- endfor -%}
     {{ return(columns) }}
+{%- endmacro %}
+
+{#- True when a declared shape is a list of objects read item by item: ['text', object shape]. -#}
+{% macro is_object_list(shape) -%}
+    {{ return(shape is sequence and shape is not string and shape is not mapping and shape | length == 2
+        and shape[0] == 'text' and shape[1] is mapping) }}
+{%- endmacro %}
+
+{#- The key paths (as in shape_text_paths) of the lists of objects of a facet shape. -#}
+{% macro shape_object_list_paths(shape, path=[]) -%}
+    {%- set paths = [] -%}
+    {%- for key, value in shape.items() -%}
+        {%- if lineage_warehouse.is_object_list(value) -%}
+            {%- do paths.append(path + [key]) -%}
+        {%- elif value is mapping and value | list != ['*'] -%}
+            {%- do paths.extend(lineage_warehouse.shape_object_list_paths(value, path + [key])) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(paths) }}
 {%- endmacro %}
 
 {#- The column of a facet's field: facet_field('run_parent', ['root', 'run', 'runId']) =

@@ -101,7 +101,9 @@
 {%- endmacro %}
 
 {#- post-hook of an append-by-batch model: record the last landing batch it has now read, the smallest of the
-    last batches of its append-by-batch parents (it read every unseen row of each). -#}
+    last batches of its append-by-batch parents (it read every unseen row of each). A parent whose rows are sparse
+    (append_batches_config(sparse_rows=true): most batches give it no row, so its last row says nothing of the
+    batches it has read) is left out; it is built in the same run from dense parents the model reads too. -#}
 {% macro record_landing_batch_watermark() -%}
     {%- if not execute -%}
         {{ return('') }}
@@ -110,7 +112,7 @@
     {%- for parent_id in model.depends_on.nodes -%}
         {%- set parent = graph.nodes.get(parent_id) -%}
         {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental'
-            and not parent.config.meta.get('refold_scope') -%}
+            and not parent.config.meta.get('refold_scope') and not parent.config.meta.get('sparse_rows') -%}
             {%- do parents.append(api.Relation.create(database=parent.database, schema=parent.schema,
                                                       identifier=parent.alias)) -%}
         {%- endif -%}
@@ -138,12 +140,12 @@
     triggers ('location_remap', 'retention'; 'fold_move' concerns refolds, macros/refold_scopes.sql) after which
     the model, whose rows embed ids derived from locations or aggregate a batch's events, is emptied and rebuilt
     from every batch (macros/fold_rebuilds.sql). -#}
-{% macro append_batches_config(rebuilt_on=[]) -%}
+{% macro append_batches_config(rebuilt_on=[], sparse_rows=false) -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
         on_schema_change='fail',
-        meta={'rebuilt_on': rebuilt_on},
+        meta={'rebuilt_on': rebuilt_on, 'sparse_rows': sparse_rows},
         pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on else []),
         post_hook=["{{ lineage_warehouse.record_landing_batch_watermark() }}"]
     ) }}

@@ -26,6 +26,7 @@ class ModelMode:
     mode: str
     rebuilt_on: tuple[str, ...]
     refold_scope: str
+    sparse_rows: bool = False  # append by batch: most batches give it no row (macros/incremental.sql)
 
 
 def model_mode(name: str, materialized: str, meta: Mapping[str, Any]) -> str:
@@ -40,7 +41,8 @@ def model_mode(name: str, materialized: str, meta: Mapping[str, Any]) -> str:
 def model_modes(models: Iterable[tuple[str, str, str, Mapping[str, Any]]]) -> list[ModelMode]:
     """(name, original file path, materialized, meta) of each model -> its mode, ordered by path."""
     modes = [ModelMode(name, path.removeprefix("models/").removesuffix(".sql"), model_mode(name, materialized, meta),
-                       tuple(meta.get("rebuilt_on", ())), meta.get("refold_scope") or "")
+                       tuple(meta.get("rebuilt_on", ())), meta.get("refold_scope") or "",
+                       bool(meta.get("sparse_rows")))
              for name, path, materialized, meta in models]
     return sorted(modes, key=lambda m: m.path)
 
@@ -55,7 +57,8 @@ def markdown(modes: Iterable[ModelMode]) -> str:
     """The table, one row per incremental model (full models are counted, not listed)."""
     modes = list(modes)
     rows = ["| model | mode | rebuilt whole on | refold scope |", "|---|---|---|---|"]
-    rows += [f"| `{m.path}` | {m.mode} | {', '.join(m.rebuilt_on) or '-'} | {m.refold_scope or '-'} |"
+    rows += [f"| `{m.path}` | {m.mode}{', sparse rows' if m.sparse_rows else ''} | {', '.join(m.rebuilt_on) or '-'} "
+             f"| {m.refold_scope or '-'} |"
              for m in modes if m.mode != FULL]
     full = sum(m.mode == FULL for m in modes)
     rows.append(f"\nThe other {full} models are full: rebuilt from their inputs by every run (tables and views).")

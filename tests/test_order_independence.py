@@ -27,6 +27,7 @@ SOURCES = [
     (FIXTURES / "events" / "marquez-demo", "*.jsonl"),
     (FIXTURES / "events" / "openlineage-dbt-live", "*.jsonl"),
     (FIXTURES / "events" / "job-hierarchy", "*.jsonl"),
+    (FIXTURES / "events" / "dataset-facets", "*.jsonl"),
 ]
 PER_FILE_RELATIONS = {"landing_audit"}
 SEED = 20250101

@@ -1,5 +1,22 @@
 {#- Parts of placed events that are dropped or read differently, one row each (D5): the event is kept,
     the part is not used. Integration-specific facet checks add their own rows in later models. -#}
+{%- set object_lists = [] %}
+{%- for container, shapes in [('job', lineage_warehouse.job_facet_shapes()), ('run', lineage_warehouse.run_facet_shapes())] %}
+    {%- for name, shape in shapes.items() %}
+        {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
+            {%- do object_lists.append(('payloads', container ~ '.facets.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.facet_field(lineage_warehouse.facet_prefix(container, name), keys))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for name, shape in shapes.items() %}
+        {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
+            {%- do object_lists.append(('entries', container ~ '.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.facet_field(lineage_warehouse.entry_facet_prefix(container, name), keys))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set payload_paths = [
@@ -109,6 +126,76 @@ declared_facets_not_json as (
         {%- endfor %}
         {{ 'union all' if container == 'run' }}
     {%- endfor %}
+),
+
+entries as (
+    select
+        *,
+        lower(io_kind) || 's[' || cast(io_position as string) || '].' as entry_path
+    from {{ ref('stg_io_entries') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- an entry facet read from its text (entry_facet_shapes) sent but not as a JSON object
+{%- set entry_facets = [] %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for name in shapes %}{% do entry_facets.append((container, name)) %}{% endfor %}
+{%- endfor %}
+dataset_facets_not_objects as (
+    {%- for container, name in entry_facets %}
+        select
+            event_hash,
+            landing_batch,
+            entry_path || '{{ container }}.{{ name }}' as facet,
+            'not_an_object' as reason
+        from entries
+        where not has_{{ lineage_warehouse.entry_facet_prefix(container, name) }}
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+-- an item of a declared list of objects (owners, hierarchy levels) that is not an object: read as NULL, skipped
+object_list_items_not_objects as (
+    {%- for source, path, column in object_lists %}
+        select
+            {{ source }}.event_hash,
+            {{ source }}.landing_batch,
+            {{ "entries.entry_path || " if source == 'entries' }}'{{ path }}[' || cast(items.pos as string) || ']'
+                as facet,
+            'not_an_object' as reason
+        from {{ source }}
+        {{ lineage_warehouse.explode_array(source ~ '.' ~ column, 'items') }}
+        where items.value is null
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+column_metrics as (
+    select * from {{ ref('stg_io_column_metrics') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- a columnMetrics that is not an object, or one column's metrics that are not: not read
+column_metrics_not_objects as (
+    {%- for container in ['facets', 'inputFacets'] %}
+        {%- set column = lineage_warehouse.entry_facet_prefix(container, 'dataQualityMetrics') ~ '__column_metrics' %}
+        select
+            event_hash,
+            landing_batch,
+            entry_path || '{{ container }}.dataQualityMetrics.columnMetrics' as facet,
+            'not_an_object' as reason
+        from entries
+        where {{ column }} is not null and not {{ lineage_warehouse.facet_text_is_object(column) }}
+        union all
+    {%- endfor %}
+    select
+        column_metrics.event_hash,
+        column_metrics.landing_batch,
+        lower(column_metrics.io_kind) || 's[' || cast(column_metrics.io_position as string) || '].'
+        || column_metrics.container || '.dataQualityMetrics.columnMetrics.' || column_metrics.column_name as facet,
+        'not_an_object' as reason
+    from column_metrics
+    where not column_metrics.is_object
 ),
 
 dataset_lists as (
@@ -227,6 +314,12 @@ final as (
     select * from bad_dataset_entries
     union all
     select * from bad_dependency_entries
+    union all
+    select * from dataset_facets_not_objects
+    union all
+    select * from object_list_items_not_objects
+    union all
+    select * from column_metrics_not_objects
 )
 
 select * from final

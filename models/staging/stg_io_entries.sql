@@ -3,8 +3,12 @@
     (io_entry_shape) and the facets the models read parsed once from their container's text (io_facet_shapes),
     laid out flat: <container>_<facet>__<field>, e.g. facets_symlinks__identifiers. A container (facets,
     inputFacets, outputFacets) that is not a JSON object (a string, even one that starts like an object) is NULL
-    (D5: its facets are not read). Which entries count (an operation's, not a run-level event's) is decided past
-    staging. Incremental: the events of unseen landing batches. -#}
+    (D5: its facets are not read). The dataset facets of the entity marts (dataset_facet_shapes) are read like the
+    run and job facets: the facets container as a map of texts, each declared facet parsed from its text when it
+    is an object; has_facets_<facet> is NULL when it was not sent, false when it was sent but is not an object
+    (staging.facet_issues records it). The data-quality facets likewise, in facets and in inputFacets
+    (input_facets_data_quality_metrics__row_count; entry_facet_shapes). Which entries count (an operation's, not a
+    run-level event's) is decided past staging. Incremental: the events of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
@@ -22,6 +26,20 @@
         {%- do flat_columns.extend(lineage_warehouse.flat_facet_columns(
             'containers.' ~ column ~ '_parsed.' ~ adapter.quote(facet),
             column ~ '_' ~ lineage_warehouse.snake_case(facet), shape)) %}
+    {%- endfor %}
+{%- endfor %}
+{%- set dataset_facet_structs = [] %}
+{%- set dataset_facet_columns = [] %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for facet, shape in shapes.items() %}
+        {%- set prefix = lineage_warehouse.entry_facet_prefix(container, facet) %}
+        {%- set text = 'containers.' ~ lineage_warehouse.snake_case(container) ~ "_texts['" ~ facet ~ "']" %}
+        {%- do dataset_facet_structs.append('case when ' ~ lineage_warehouse.facet_text_is_object(text) ~ ' then '
+            ~ lineage_warehouse.parse_json_as(text, shape) ~ ' end as ' ~ prefix) %}
+        {%- do dataset_facet_columns.append('case when ' ~ text ~ ' is not null then '
+            ~ lineage_warehouse.json_parsed('containers.' ~ prefix) ~ ' end as has_' ~ prefix) %}
+        {%- do dataset_facet_columns.extend(lineage_warehouse.flat_facet_columns('containers.' ~ prefix, prefix,
+            shape)) %}
     {%- endfor %}
 {%- endfor %}
 
@@ -84,8 +102,17 @@ entries as (
 containers as (
     select
         entries.*,
-        {{ parsed_containers | join(',\n        ') }}
+        {{ parsed_containers | join(',\n        ') }},
+        {{ lineage_warehouse.parse_json_as('entries.facets', 'text_map') }} as facets_texts,
+        {{ lineage_warehouse.parse_json_as('entries.input_facets', 'text_map') }} as input_facets_texts
     from entries
+),
+
+dataset_facets as (
+    select
+        containers.*,
+        {{ dataset_facet_structs | join(',\n        ') }}
+    from containers
 ),
 
 final as (
@@ -98,8 +125,9 @@ final as (
         containers.raw_name,
         -- a container is kept as text only when it is a JSON object (what the models that read it can parse)
         {{ kept_containers | join(',\n        ') }},
-        {{ flat_columns | join(',\n        ') }}
-    from containers
+        {{ flat_columns | join(',\n        ') }},
+        {{ dataset_facet_columns | join(',\n        ') }}
+    from dataset_facets as containers
 )
 
 select * from final

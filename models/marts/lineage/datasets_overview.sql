@@ -1,6 +1,8 @@
 {#- One row per dataset for BI: where it lives, its shown schema, when it was last read and written, by which job
     and run (and that run's status), how many direct upstream and downstream datasets it has at DATASET
-    granularity, and whether a direct upstream dataset was last written by a FAILED run. -#}
+    granularity, and whether a direct upstream dataset was last written by a FAILED run. Data quality (docs/rules.md
+    "Data quality: in the overview"): when the dataset's latest assertion was sent, how many assertions failed in
+    the run that sent it, and whether an upstream dataset at any depth had a failed assertion in its last run. -#}
 
 with
 
@@ -18,6 +20,45 @@ last_writers as (
 
 dataset_edges as (
     select * from {{ ref('int_lineage_dataset_edges') }}
+),
+
+assertions as (
+    select * from {{ ref('data_quality_assertions') }}
+),
+
+closure as (
+    select * from {{ ref('dataset_lineage_closure') }}
+),
+
+-- the run of each dataset's latest assertion (a tie on the time goes to the greater run id)
+assertion_runs as (
+    select
+        dataset_id,
+        max(asserted_at) as last_assertion_at,
+        max_by(run_id, {{ lineage_warehouse.d1_order_key('asserted_at', 'run_id') }}) as last_assertion_run_id
+    from assertions
+    group by dataset_id
+),
+
+assertion_health as (
+    select
+        assertion_runs.dataset_id,
+        assertion_runs.last_assertion_at,
+        count(case when assertions.success = false then 1 end) as failed_assertions_last_run
+    from assertion_runs
+    inner join assertions
+        on
+            assertion_runs.dataset_id = assertions.dataset_id
+            and assertion_runs.last_assertion_run_id = assertions.run_id
+    group by assertion_runs.dataset_id, assertion_runs.last_assertion_at
+),
+
+failed_assertion_downstreams as (
+    select distinct closure.downstream_dataset_id as dataset_id
+    from closure
+    inner join assertion_health
+        on closure.upstream_dataset_id = assertion_health.dataset_id
+    where assertion_health.failed_assertions_last_run > 0
 ),
 
 upstreams as (
@@ -56,7 +97,10 @@ final as (
         last_writers.last_writer_run_status,
         coalesce(upstreams.upstream_count, 0) as upstream_count,
         coalesce(downstreams.downstream_count, 0) as downstream_count,
-        coalesce(upstreams.failed_upstream_flag, 0) = 1 as has_failed_upstream
+        coalesce(upstreams.failed_upstream_flag, 0) = 1 as has_failed_upstream,
+        assertion_health.last_assertion_at,
+        assertion_health.failed_assertions_last_run,
+        failed_assertion_downstreams.dataset_id is not null as has_failed_assertion_upstream
     from datasets
     left join locations
         on datasets.location_id = locations.location_id
@@ -66,6 +110,10 @@ final as (
         on datasets.dataset_id = upstreams.dataset_id
     left join downstreams
         on datasets.dataset_id = downstreams.dataset_id
+    left join assertion_health
+        on datasets.dataset_id = assertion_health.dataset_id
+    left join failed_assertion_downstreams
+        on datasets.dataset_id = failed_assertion_downstreams.dataset_id
 )
 
 select * from final

@@ -1,0 +1,17 @@
+{#- One row per dataset that sent one of the dataset facets of dataset_facets: each field its latest non-null
+    value in D1 order (docs/rules.md "Facets: datasets"). -#}
+
+with
+
+facet_events as (
+    select * from {{ ref('int_dataset_facet_events') }}
+),
+
+final as (
+    {{ lineage_warehouse.fold_latest_facet_fields('facet_events', 'dataset_id', [
+        'dataset_type', 'dataset_subtype', 'description', 'description_content_type', 'storage_layer',
+        'file_format', 'catalog_framework', 'catalog_type', 'catalog_name', 'catalog_metadata_uri',
+        'catalog_warehouse_uri', 'catalog_source', 'hierarchy', 'version']) }}
+)
+
+select * from final

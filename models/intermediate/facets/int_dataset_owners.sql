@@ -1,0 +1,13 @@
+{#- One row per dataset and owner named by its ownership facets (docs/rules.md "Facets: owners"). -#}
+
+with
+
+facet_events as (
+    select * from {{ ref('int_dataset_facet_events') }}
+),
+
+final as (
+    {{ lineage_warehouse.fold_owners('facet_events', 'dataset_id') }}
+)
+
+select * from final

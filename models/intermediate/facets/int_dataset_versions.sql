@@ -1,0 +1,23 @@
+{#- One row per dataset and version its version facet named (docs/rules.md "Facets: dataset versions"): first
+    and last eventTime, and the runs of the first and last of those events in D1 order. -#}
+
+with
+
+facet_events as (
+    select * from {{ ref('int_dataset_facet_events') }}
+    where version is not null
+),
+
+final as (
+    select
+        dataset_id,
+        version,
+        min(event_time) as first_seen_at,
+        max(event_time) as last_seen_at,
+        min_by(run_id, order_key) as first_run_id,
+        max_by(run_id, order_key) as last_run_id
+    from facet_events
+    group by dataset_id, version
+)
+
+select * from final
