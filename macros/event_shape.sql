@@ -233,7 +233,7 @@
         {%- if lineage_warehouse.is_object_list(ns.value) -%}
             {%- set field = lineage_warehouse.transform_list(field, 'lw_item', 'case when '
                 ~ lineage_warehouse.facet_text_is_object('lw_item') ~ ' then '
-                ~ lineage_warehouse.parse_json_as('lw_item', ns.value[1]) ~ ' end') -%}
+                ~ lineage_warehouse.parse_json_as('lw_item', ns.value[1], detect_unparsed=false) ~ ' end') -%}
         {%- endif -%}
         {%- do columns.append(field ~ ' as ' ~ lineage_warehouse.facet_field(prefix, keys)) -%}
     {%- endfor -%}
