@@ -8,10 +8,37 @@
     {{ return(['abfs', 'abfss', 'wasb', 'wasbs']) }}
 {%- endmacro %}
 
-{#- Lower-cased namespace, with the dataset-only `file` special case (§1.1 step 2). -#}
+{#- Dataset namespaces that stand for a fixed location: the whole lower-cased namespace → what it is read as
+    (§1.1 step 2; reference 0.7 §2: `file`, BigQuery and Pub/Sub). -#}
+{% macro dataset_namespace_aliases() -%}
+    {{ return({'file': 'file://', 'bigquery': 'bigquery://googleapis.com', 'pubsub': 'pubsub://googleapis.com'}) }}
+{%- endmacro %}
+
+{#- Dataset namespace schemes spelled two ways: the lower-cased prefix → the prefix it is read as (reference 0.7
+    §2: SQL Server and PostgreSQL). -#}
+{% macro dataset_namespace_prefixes() -%}
+    {{ return({'mssql://': 'sqlserver://', 'postgresql://': 'postgres://'}) }}
+{%- endmacro %}
+
+{#- Lower-cased namespace. A dataset namespace (not a job's) is then rewritten as the reference reads it: the
+    aliases and prefixes above, and an AWS Glue catalog `arn:aws:glue:<region>:<account>` (both parts non-empty,
+    nothing after them) → `awsglue://<account>`. -#}
 {% macro namespace_lowered(ns, kind) -%}
     {%- if kind == 'dataset' -%}
-        case when lower({{ ns }}) = 'file' then 'file://' else lower({{ ns }}) end
+        {%- set lowered = 'lower(' ~ ns ~ ')' -%}
+        case
+            {%- for alias, target in lineage_warehouse.dataset_namespace_aliases().items() %}
+            when {{ lowered }} = '{{ alias }}' then '{{ target }}'
+            {%- endfor %}
+            {%- for prefix, target in lineage_warehouse.dataset_namespace_prefixes().items() %}
+            when {{ lowered }} like '{{ prefix }}%' then '{{ target }}' || substr({{ lowered }}, {{ prefix | length + 1 }})
+            {%- endfor %}
+            when {{ lowered }} like 'arn:aws:glue:%' then coalesce(
+                'awsglue://' || {{ lineage_warehouse.regex_extract(lowered, '^arn:aws:glue:[^:]+:([^:]+)$', 1) }},
+                {{ lowered }}
+            )
+            else {{ lowered }}
+        end
     {%- else -%}
         lower({{ ns }})
     {%- endif -%}
