@@ -1,5 +1,5 @@
-{#- The name of a dataset reference (§2.1 and reference 0.7 §2), applied to every dataset reference an extractor
-    builds, from the name as sent (`name_expr`), its namespace and the event's extractor:
+{#- The name of a dataset reference (§2.1 and docs/rules.md "Dataset names: rewrites"), applied to every dataset
+    reference an extractor builds, from the name as sent (`name_expr`), its namespace and the event's extractor:
     - ClickHouse and MySQL (location type exactly `clickhouse` or `mysql`): a name with exactly two '.' loses
       everything up to and including the first one (`default.db.t` is `db.t`);
     - Spark: a name holding both '=' and '/' is cut, from the name as sent, before its first '/<segment>='
@@ -26,7 +26,7 @@
     end
 {%- endmacro %}
 
-{#- Names the reference never records (reference 0.7 §3): catalogue and system objects. -#}
+{#- Names the reference never records (docs/rules.md "Dataset names: reserved"): catalogue and system objects. -#}
 {% macro reserved_dataset_name_parts() -%}
     {{ return(['information_schema', 'pg_catalog', 'system', 'sys', 'dual']) }}
 {%- endmacro %}

@@ -9,13 +9,13 @@
 {%- endmacro %}
 
 {#- Dataset namespaces that stand for a fixed location: the whole lower-cased namespace → what it is read as
-    (§1.1 step 2; reference 0.7 §2: `file`, BigQuery and Pub/Sub). -#}
+    (§1.1 step 2; docs/rules.md "Dataset names: rewrites": `file`, BigQuery and Pub/Sub). -#}
 {% macro dataset_namespace_aliases() -%}
     {{ return({'file': 'file://', 'bigquery': 'bigquery://googleapis.com', 'pubsub': 'pubsub://googleapis.com'}) }}
 {%- endmacro %}
 
-{#- Dataset namespace schemes spelled two ways: the lower-cased prefix → the prefix it is read as (reference 0.7
-    §2: SQL Server and PostgreSQL). -#}
+{#- Dataset namespace schemes spelled two ways: the lower-cased prefix → the prefix it is read as (docs/rules.md
+    "Dataset names: rewrites": SQL Server and PostgreSQL). -#}
 {% macro dataset_namespace_prefixes() -%}
     {{ return({'mssql://': 'sqlserver://', 'postgresql://': 'postgres://'}) }}
 {%- endmacro %}

@@ -4,8 +4,8 @@
     subtype TT, masked when TT contains 'mask'), and the dataset-level list (DATASET: target NULL; without
     transformations one INDIRECT without subtype). One row per transformation. Source names get the
     rewrites of §2.1 (`dataset_name`); entries without namespace, name or field, and sources with a reserved
-    name (reference 0.7 §3), are skipped. Lists are exploded in
-    the select list, so a wide table's facet is never copied into every produced row. -#}
+    name (docs/rules.md "Dataset names: reserved"), are skipped. Lists are exploded in the select list, so a
+    wide table's facet is never copied into every produced row. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with

@@ -1,11 +1,12 @@
 {#- One row per input or output entry of every operation event (entries without namespace or name are
     skipped; staging.facet_issues notes them), from the entries parsed in staging (stg_io_entries). Run-level
     events' inputs and outputs are ignored completely, as in the reference (§0 step 2): they create no dataset,
-    location, symlink, schema or IO row; so are entries with a reserved name (reference 0.7 §3), and for Spark
-    entries whose first TABLE symlink identifier has one. Names get the rewrites of §2.1 (`dataset_name`); the
-    lineage node is the dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's
-    lifecycle change and statistics (inputStatistics for an input, outputStatistics for an output) are carried
-    for int_io_entry_facts. -#}
+    location, symlink, schema or IO row; so are entries with a reserved name (docs/rules.md "Dataset names:
+    reserved"), and for Spark entries whose first TABLE symlink identifier has one. Names get the rewrites of
+    §2.1 and docs/rules.md "Dataset names: rewrites" (`dataset_name`); the lineage node is the dataset itself, or
+    for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change and
+    statistics (inputStatistics for an input, outputStatistics for an output) are carried for
+    int_io_entry_facts. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with

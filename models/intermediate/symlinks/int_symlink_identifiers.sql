@@ -1,7 +1,7 @@
 {#- One row per identifier of the `symlinks` facet of every input/output entry (§2.3). Identifiers with an
     empty namespace or name, or a type other than TABLE/LOCATION, Flink's fake Kafka TABLE identifiers (raw
-    namespace starting with kafka://) and identifiers with a reserved name (reference 0.7 §3) keep their row with
-    a skip_reason: they give no symlink, dataset or location. -#}
+    namespace starting with kafka://) and identifiers with a reserved name (docs/rules.md "Dataset names:
+    reserved") keep their row with a skip_reason: they give no symlink, dataset or location. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
