@@ -11,8 +11,8 @@
     {%- set location_type = lineage_warehouse.namespace_type(namespace_expr, 'dataset') -%}
     {%- set database_cut -%}
         case
-            when {{ location_type }} in ('clickhouse', 'mysql')
-                and length({{ name_expr }}) - length(replace({{ name_expr }}, '.', '')) = 2
+            when length({{ name_expr }}) - length(replace({{ name_expr }}, '.', '')) = 2
+                and {{ location_type }} in ('clickhouse', 'mysql')
                 then substr({{ name_expr }}, instr({{ name_expr }}, '.') + 1)
             else {{ name_expr }}
         end
@@ -36,10 +36,7 @@
     (v$..., v_$..., gv_$..., dba_... followed by letters, digits or '_'). A reserved reference gives no dataset:
     its input or output entry, symlink identifier or column-lineage source is skipped. -#}
 {% macro dataset_name_is_reserved(raw_name_expr) -%}
-    {%- set parts = lineage_warehouse.reserved_dataset_name_parts() | join('|') -%}
-    coalesce(
-        {{ lineage_warehouse.regex_matches('lower(' ~ raw_name_expr ~ ')', '(^|\\.)(' ~ parts ~ ')(\\.|$)') }}
-        or {{ lineage_warehouse.regex_matches('lower(' ~ raw_name_expr ~ ')', '(^|\\.)(v\\$|v_\\$|gv_\\$|dba_)[a-z0-9_]+$') }},
-        false
-    )
+    {%- set reserved_part = '(^|\\.)(' ~ (lineage_warehouse.reserved_dataset_name_parts() | join('|')) ~ ')(\\.|$)' -%}
+    {%- set dictionary_view = '(^|\\.)(v\\$|v_\\$|gv_\\$|dba_)[a-z0-9_]+$' -%}
+    coalesce({{ lineage_warehouse.regex_matches('lower(' ~ raw_name_expr ~ ')', reserved_part ~ '|' ~ dictionary_view) }}, false)
 {%- endmacro %}
