@@ -8,21 +8,18 @@
     The Spark cut and the dbt removal start again from the name as sent, so where they apply the ClickHouse and
     MySQL cut is undone (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under Spark and dbt"). -#}
 {% macro dataset_name(name_expr, namespace_expr, extractor_expr) -%}
-    {%- set location_type = lineage_warehouse.namespace_type(namespace_expr, 'dataset') -%}
-    {%- set database_cut -%}
-        case
-            when length({{ name_expr }}) - length(replace({{ name_expr }}, '.', '')) = 2
-                and {{ location_type }} in ('clickhouse', 'mysql')
-                then substr({{ name_expr }}, instr({{ name_expr }}, '.') + 1)
-            else {{ name_expr }}
-        end
-    {%- endset -%}
+    {%- set location_type = lineage_warehouse.namespace_type(lineage_warehouse.namespace_read(namespace_expr, 'dataset')) -%}
+    {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]*=', 1) -%}
     case
         when {{ extractor_expr }} = 'SPARK' and {{ name_expr }} like '%=%' and {{ name_expr }} like '%/%'
-            then coalesce({{ lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]*=', 1) }}, {{ database_cut }})
+            and {{ partition_cut }} is not null
+            then {{ partition_cut }}
         when {{ extractor_expr }} = 'DBT'
             then replace({{ name_expr }}, 'None.', '')
-        else {{ database_cut }}
+        when length({{ name_expr }}) - length(replace({{ name_expr }}, '.', '')) = 2
+            and {{ location_type }} in ('clickhouse', 'mysql')
+            then substr({{ name_expr }}, instr({{ name_expr }}, '.') + 1)
+        else {{ name_expr }}
     end
 {%- endmacro %}
 

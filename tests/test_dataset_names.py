@@ -150,3 +150,20 @@ def test_r07_3_reserved_references_are_skipped_without_a_facet_issue(wh: Warehou
         select identifier_name, skip_reason from intermediate.int_symlink_identifiers
         where event_hash in ({hashes})"""))
     assert skipped == {("dbo.report", None), ("sys.report", "reserved_name")}
+
+
+# the one pattern of dataset_namespace_read (macros/namespace.sql) that nothing else renders
+NAMESPACE_REWRITE_MARK = "'arn:aws:glue:%'"
+
+
+def test_r07_2_dataset_namespace_rewritten_once_per_reference_column(wh: Warehouse) -> None:
+    """docs/architecture.md "Dataset references": the dataset namespace rewrite is rendered once into a column
+    (int_location_references.read_namespace, the seeds' URLs) and the location parse reads that column, so no
+    compiled model repeats the rewrite inside the parse: int_location_references renders it once (its one dataset
+    namespace column), int_namespace_locations not at all (it reads the parsed addresses), and no model more than
+    twice (int_location_address_edges: the seed's two URLs; int_event_datasets: two dataset_name calls)."""
+    compiled = wh.root / "target" / "compiled" / "lineage_warehouse" / "models"
+    counts = {path.stem: path.read_text().count(NAMESPACE_REWRITE_MARK) for path in compiled.rglob("*.sql")}
+    assert counts["int_location_references"] == 1
+    assert counts["int_namespace_locations"] == 0
+    assert {model: count for model, count in counts.items() if count > 2} == {}

@@ -48,16 +48,28 @@ cases as (
     {%- endfor %}
 ),
 
+read_cases as (
+    select
+        reference_kind,
+        namespace,
+        expected,
+        case reference_kind
+            when 'dataset' then {{ lineage_warehouse.namespace_read('namespace', 'dataset') }}
+            else {{ lineage_warehouse.namespace_read('namespace', 'job') }}
+        end as read_namespace
+    from cases
+),
+
 checks as (
     select
         reference_kind,
         namespace,
         expected,
         case reference_kind
-            when 'dataset' then {{ lineage_warehouse.namespace_location_address('namespace', 'dataset') }}
-            else {{ lineage_warehouse.namespace_location_address('namespace', 'job') }}
+            when 'dataset' then {{ lineage_warehouse.namespace_location_address('read_namespace', 'dataset') }}
+            else {{ lineage_warehouse.namespace_location_address('read_namespace', 'job') }}
         end as actual
-    from cases
+    from read_cases
 ),
 
 final as (
