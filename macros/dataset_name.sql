@@ -3,13 +3,14 @@
     - ClickHouse and MySQL (location type exactly `clickhouse` or `mysql`): a name with exactly two '.' loses
       everything up to and including the first one (`default.db.t` is `db.t`);
     - Spark: a name holding both '=' and '/' is cut, from the name as sent, before its first '/<segment>='
-      path segment (partition directories collapse into their table);
+      path segment, the segment non-empty and without '/' or '=' (partition directories collapse into their table;
+      an empty '/=' names no partition column);
     - dbt: every 'None.' is removed from the name as sent.
     The Spark cut and the dbt removal start again from the name as sent, so where they apply the ClickHouse and
     MySQL cut is undone (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under Spark and dbt"). -#}
 {% macro dataset_name(name_expr, namespace_expr, extractor_expr) -%}
     {%- set location_type = lineage_warehouse.namespace_type(lineage_warehouse.namespace_read(namespace_expr, 'dataset')) -%}
-    {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]*=', 1) -%}
+    {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]+=', 1) -%}
     case
         when {{ extractor_expr }} = 'SPARK' and {{ name_expr }} like '%=%' and {{ name_expr }} like '%/%'
             and {{ partition_cut }} is not null
