@@ -1,7 +1,10 @@
--- Reference 0.7 §2, the name half: for location type exactly `clickhouse` or `mysql`, a name with exactly two '.'
--- loses everything up to and including the first '.'; every example of §2 (positive and negative), and the order
--- of steps: the Spark partition cut and the dbt `None.` removal start again from the name as sent, which undoes
--- the cut (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under Spark and dbt").
+-- The name rewrites of `dataset_name`. Reference 0.7 §2, the name half: for location type exactly `clickhouse` or
+-- `mysql`, a name with exactly two '.' loses everything up to and including the first '.'; every example of §2
+-- (positive and negative), and the order of steps: the Spark partition cut and the dbt `None.` removal start again
+-- from the name as sent, which undoes the cut (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under
+-- Spark and dbt"). §2.1, the Spark partition cut: before the first '/<segment>=' whose segment is not empty and
+-- holds no '/' or '='; an empty segment ('/=') names no partition column, so it is no cut point (the cut is at the
+-- first named segment after it, or, with none, the name stays whole); other extractors' names are never cut.
 {% set cases = [
     ['clickhouse://ch:8123', 'default.db.t', 'UNKNOWN', 'db.t'],
     ['ClickHouse://ch:8123', 'Def.DB.T', 'UNKNOWN', 'DB.T'],
@@ -16,6 +19,10 @@
     ['clickhouse://ch:8123', 'default.db.t', 'SPARK', 'db.t'],
     ['clickhouse://ch:8123', 'default.db.t/dt=2025-01-01', 'SPARK', 'default.db.t'],
     ['hdfs://nn:8020', '/warehouse/db/t/dt=2025-01-01/id=9', 'SPARK', '/warehouse/db/t'],
+    ['hdfs://nn:8020', '/warehouse/db/t/=9/dt=2025-01-01', 'SPARK', '/warehouse/db/t/=9'],
+    ['hdfs://nn:8020', '/warehouse/db/t/=9', 'SPARK', '/warehouse/db/t/=9'],
+    ['hdfs://nn:8020', 'dt=2025-01-01/t', 'SPARK', 'dt=2025-01-01/t'],
+    ['hdfs://nn:8020', '/warehouse/db/t/dt=2025-01-01', 'UNKNOWN', '/warehouse/db/t/dt=2025-01-01'],
     ['clickhouse://ch:8123', 'default.db.t', 'DBT', 'default.db.t'],
     ['mysql://my:3306', 'None.db.t', 'DBT', 'db.t'],
     ['postgres://pg:5432', 'None.public.t', 'DBT', 'public.t'],
