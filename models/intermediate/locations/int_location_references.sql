@@ -111,11 +111,7 @@ dataset_references as (
 
 dataset_hosts as (
     select
-        event_hash,
-        landing_batch,
-        event_time,
-        reference_kind,
-        namespace,
+        *,
         {{ lineage_warehouse.namespace_type('read_namespace') }} as location_type,
         {{ lineage_warehouse.namespace_host('read_namespace') }} as host
     from dataset_references
