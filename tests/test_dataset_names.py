@@ -19,12 +19,12 @@ import pytest
 
 from tests.lw.dbt_runner import Warehouse
 
-U1 = "0197c56d-d900-7000-8000-000000000001"  # Unknown operation names_check (its own run)
-UP = "0197c56d-d900-7000-8000-000000000002"  # its parent run (no events of its own)
-S1 = "0197c56d-d900-7000-8000-000000000003"  # Spark SQL_JOB execute_insert
-SA = "0197c56d-d900-7000-8000-000000000004"  # its application run (no events of its own)
-D1 = "0197c56d-d900-7000-8000-000000000005"  # dbt MODEL orders_model
-DJ = "0197c56d-d900-7000-8000-000000000006"  # its dbt JOB run (no events of its own)
+U1 = "0197c56d-d900-7000-8000-00000000a001"  # Unknown operation names_check (its own run)
+UP = "0197c56d-d900-7000-8000-00000000a002"  # its parent run (no events of its own)
+S1 = "0197c56d-d900-7000-8000-00000000a003"  # Spark SQL_JOB execute_insert
+SA = "0197c56d-d900-7000-8000-00000000a004"  # its application run (no events of its own)
+D1 = "0197c56d-d900-7000-8000-00000000a005"  # dbt MODEL orders_model
+DJ = "0197c56d-d900-7000-8000-00000000a006"  # its dbt JOB run (no events of its own)
 
 # names_check's inputs that are not reserved: (location type, location name, dataset name)
 NAMES_CHECK_INPUTS = {
