@@ -1,13 +1,40 @@
-{#- Dataset name rewrites per integration (§2.1), applied to every dataset reference an extractor builds:
-    - Spark: a name holding both '=' and '/' is cut before its first '/<segment>=' path segment
-      (partition directories collapse into their table);
-    - dbt: every 'None.' is removed. -#}
-{% macro dataset_name(name_expr, extractor_expr) -%}
+{#- The name of a dataset reference (§2.1 and docs/rules.md "Dataset names: rewrites"), applied to every dataset
+    reference an extractor builds, from the name as sent (`name_expr`), its namespace and the event's extractor:
+    - ClickHouse and MySQL (location type exactly `clickhouse` or `mysql`): a name with exactly two '.' loses
+      everything up to and including the first one (`default.db.t` is `db.t`);
+    - Spark: a name holding both '=' and '/' is cut, from the name as sent, before its first '/<segment>='
+      path segment, the segment non-empty and without '/' or '=' (partition directories collapse into their table;
+      an empty '/=' names no partition column);
+    - dbt: every 'None.' is removed from the name as sent.
+    The Spark cut and the dbt removal start again from the name as sent, so where they apply the ClickHouse and
+    MySQL cut is undone (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under Spark and dbt"). -#}
+{% macro dataset_name(name_expr, namespace_expr, extractor_expr) -%}
+    {%- set location_type = lineage_warehouse.namespace_type(lineage_warehouse.namespace_read(namespace_expr, 'dataset')) -%}
+    {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]+=', 1) -%}
     case
         when {{ extractor_expr }} = 'SPARK' and {{ name_expr }} like '%=%' and {{ name_expr }} like '%/%'
-            then coalesce({{ lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]*=', 1) }}, {{ name_expr }})
+            and {{ partition_cut }} is not null
+            then {{ partition_cut }}
         when {{ extractor_expr }} = 'DBT'
             then replace({{ name_expr }}, 'None.', '')
+        when length({{ name_expr }}) - length(replace({{ name_expr }}, '.', '')) = 2
+            and {{ location_type }} in ('clickhouse', 'mysql')
+            then substr({{ name_expr }}, instr({{ name_expr }}, '.') + 1)
         else {{ name_expr }}
     end
+{%- endmacro %}
+
+{#- Names the reference never records (docs/rules.md "Dataset names: reserved"): catalogue and system objects. -#}
+{% macro reserved_dataset_name_parts() -%}
+    {{ return(['information_schema', 'pg_catalog', 'system', 'sys', 'dual']) }}
+{%- endmacro %}
+
+{#- True when the name as sent (`raw_name_expr`, before any rewrite; the namespace plays no part) is reserved:
+    lower-cased and split on '.', one part is a reserved part, or the last part is an Oracle dictionary view
+    (v$..., v_$..., gv_$..., dba_... followed by letters, digits or '_'). A reserved reference gives no dataset:
+    its input or output entry, symlink identifier or column-lineage source is skipped. -#}
+{% macro dataset_name_is_reserved(raw_name_expr) -%}
+    {%- set reserved_part = '(^|\\.)(' ~ (lineage_warehouse.reserved_dataset_name_parts() | join('|')) ~ ')(\\.|$)' -%}
+    {%- set dictionary_view = '(^|\\.)(v\\$|v_\\$|gv_\\$|dba_)[a-z0-9_]+$' -%}
+    coalesce({{ lineage_warehouse.regex_matches('lower(' ~ raw_name_expr ~ ')', reserved_part ~ '|' ~ dictionary_view) }}, false)
 {%- endmacro %}

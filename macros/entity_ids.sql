@@ -4,12 +4,13 @@
     md5('{{ kind }}' {%- for part in parts %} || '|' || {{ part }}{% endfor %})
 {%- endmacro %}
 
-{#- Location of a namespace reference: the '{type}://{name}' address the location model maps to an id. -#}
-{% macro namespace_location_address(ns, kind) -%}
+{#- Location of a namespace reference: the '{type}://{name}' address the location model maps to an id, from the
+    namespace as read (`read_ns`: namespace_read(ns, kind), macros/namespace.sql). -#}
+{% macro namespace_location_address(read_ns, kind) -%}
     {%- if kind == 'dataset' -%}
-        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(ns, 'dataset'), lineage_warehouse.dataset_location_name(ns)) }}
+        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(read_ns), lineage_warehouse.dataset_location_name(read_ns)) }}
     {%- else -%}
-        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(ns, 'job'), lineage_warehouse.job_location_name(ns)) }}
+        {{ lineage_warehouse.location_address(lineage_warehouse.namespace_type(read_ns), lineage_warehouse.job_location_name(read_ns)) }}
     {%- endif -%}
 {%- endmacro %}
 

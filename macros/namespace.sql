@@ -8,29 +8,63 @@
     {{ return(['abfs', 'abfss', 'wasb', 'wasbs']) }}
 {%- endmacro %}
 
-{#- Lower-cased namespace, with the dataset-only `file` special case (§1.1 step 2). -#}
-{% macro namespace_lowered(ns, kind) -%}
+{#- Dataset namespaces that stand for a fixed location: the whole lower-cased namespace → what it is read as
+    (§1.1 step 2; docs/rules.md "Dataset names: rewrites": `file`, BigQuery and Pub/Sub). -#}
+{% macro dataset_namespace_aliases() -%}
+    {{ return({'file': 'file://', 'bigquery': 'bigquery://googleapis.com', 'pubsub': 'pubsub://googleapis.com'}) }}
+{%- endmacro %}
+
+{#- Dataset namespace schemes spelled two ways: the lower-cased prefix → the prefix it is read as (docs/rules.md
+    "Dataset names: rewrites": SQL Server and PostgreSQL). -#}
+{% macro dataset_namespace_prefixes() -%}
+    {{ return({'mssql://': 'sqlserver://', 'postgresql://': 'postgres://'}) }}
+{%- endmacro %}
+
+{#- A dataset namespace as its location is read (§1.1 step 2, docs/rules.md "Dataset names: rewrites"): lower-cased,
+    then the aliases and prefixes above, and an AWS Glue catalog `arn:aws:glue:<region>:<account>` (both parts
+    non-empty, nothing after them) → `awsglue://<account>`. The one home of these rewrites; the location macros
+    below take its result, so it is rendered once per reference (int_location_references, the seeds' URLs), not
+    inside every part of the parse. -#}
+{% macro dataset_namespace_read(ns) -%}
+    {%- set lowered = 'lower(' ~ ns ~ ')' -%}
+    case
+        {%- for alias, target in lineage_warehouse.dataset_namespace_aliases().items() %}
+        when {{ lowered }} = '{{ alias }}' then '{{ target }}'
+        {%- endfor %}
+        {%- for prefix, target in lineage_warehouse.dataset_namespace_prefixes().items() %}
+        when {{ lowered }} like '{{ prefix }}%' then '{{ target }}' || substr({{ lowered }}, {{ prefix | length + 1 }})
+        {%- endfor %}
+        when {{ lowered }} like 'arn:aws:glue:%' then coalesce(
+            'awsglue://' || {{ lineage_warehouse.regex_extract(lowered, '^arn:aws:glue:[^:]+:([^:]+)$', 1) }},
+            {{ lowered }}
+        )
+        else {{ lowered }}
+    end
+{%- endmacro %}
+
+{#- A namespace as its location is read: a job namespace is only lower-cased (no rewrite), a dataset namespace goes
+    through dataset_namespace_read. The macros below take this text (`read_ns`), never the namespace as sent. -#}
+{% macro namespace_read(ns, kind) -%}
     {%- if kind == 'dataset' -%}
-        case when lower({{ ns }}) = 'file' then 'file://' else lower({{ ns }}) end
+        {{ lineage_warehouse.dataset_namespace_read(ns) }}
     {%- else -%}
         lower({{ ns }})
     {%- endif -%}
 {%- endmacro %}
 
-{% macro namespace_scheme(lowered) -%}
-    {{ lineage_warehouse.regex_extract(lowered, '^([a-z][a-z0-9+.-]*):', 1) }}
+{% macro namespace_scheme(read_ns) -%}
+    {{ lineage_warehouse.regex_extract(read_ns, '^([a-z][a-z0-9+.-]*):', 1) }}
 {%- endmacro %}
 
 {#- Location type: the scheme, or 'unknown'. -#}
-{% macro namespace_type(ns, kind) -%}
-    coalesce({{ lineage_warehouse.namespace_scheme(lineage_warehouse.namespace_lowered(ns, kind)) }}, 'unknown')
+{% macro namespace_type(read_ns) -%}
+    coalesce({{ lineage_warehouse.namespace_scheme(read_ns) }}, 'unknown')
 {%- endmacro %}
 
 {#- Host part (netloc, or the path when there is no netloc), credentials removed; '' when empty. -#}
-{% macro namespace_host(ns, kind) -%}
-    {%- set lowered = lineage_warehouse.namespace_lowered(ns, kind) -%}
-    {%- set scheme = lineage_warehouse.namespace_scheme(lowered) -%}
-    {%- set rest = "case when " ~ scheme ~ " is null then " ~ lowered ~ " else substr(" ~ lowered ~ ", length(" ~ scheme ~ ") + 2) end" -%}
+{% macro namespace_host(read_ns) -%}
+    {%- set scheme = lineage_warehouse.namespace_scheme(read_ns) -%}
+    {%- set rest = "case when " ~ scheme ~ " is null then " ~ read_ns ~ " else substr(" ~ read_ns ~ ", length(" ~ scheme ~ ") + 2) end" -%}
     {%- set netloc = lineage_warehouse.regex_extract(rest, '^//([^/?#]*)', 1) -%}
     {%- set path = "case when " ~ rest ~ " like '//%' then "
         ~ lineage_warehouse.regex_extract(rest, '^//[^/?#]*([^?#]*)', 1)
@@ -44,14 +78,20 @@
     end
 {%- endmacro %}
 
-{#- Location name of a dataset namespace: the first non-empty comma-separated piece, or 'unknown'. -#}
-{% macro dataset_location_name(ns) -%}
-    coalesce({{ lineage_warehouse.regex_extract(lineage_warehouse.namespace_host(ns, 'dataset'), '^,*([^,]+)', 1) }}, 'unknown')
+{#- Location name of a dataset namespace (as read): the first non-empty comma-separated piece of its host part, or
+    'unknown'. -#}
+{% macro dataset_location_name(read_ns) -%}
+    {{ lineage_warehouse.dataset_location_name_of_host(lineage_warehouse.namespace_host(read_ns)) }}
 {%- endmacro %}
 
-{#- Location name of a job namespace: the whole host part (no comma split; may be ''). -#}
-{% macro job_location_name(ns) -%}
-    {{ lineage_warehouse.namespace_host(ns, 'job') }}
+{#- The same, from the host part already computed (`host`: namespace_host of the dataset namespace as read). -#}
+{% macro dataset_location_name_of_host(host) -%}
+    coalesce({{ lineage_warehouse.regex_extract(host, '^,*([^,]+)', 1) }}, 'unknown')
+{%- endmacro %}
+
+{#- Location name of a job namespace (as read): the whole host part (no comma split; may be ''). -#}
+{% macro job_location_name(read_ns) -%}
+    {{ lineage_warehouse.namespace_host(read_ns) }}
 {%- endmacro %}
 
 {#- The address that identifies the location of a reference: '{type}://{name}'. Every such address is

@@ -7,13 +7,20 @@ addresses as (
     select * from {{ ref('int_location_addresses') }}
 ),
 
+seeded_urls as (
+    select
+        external_id,
+        {{ lineage_warehouse.namespace_read('location_url', 'dataset') }} as read_location_url
+    from {{ ref('location_external_ids') }}
+),
+
 external_ids as (
     select
         addresses.location_id,
-        min(seeded.external_id) as external_id
-    from {{ ref('location_external_ids') }} as seeded
+        min(seeded_urls.external_id) as external_id
+    from seeded_urls
     inner join addresses
-        on {{ lineage_warehouse.namespace_location_address('seeded.location_url', 'dataset') }} = addresses.address
+        on {{ lineage_warehouse.namespace_location_address('seeded_urls.read_location_url', 'dataset') }} = addresses.address
     group by addresses.location_id
 ),
 

@@ -3,8 +3,9 @@
     transformation from the field's transformationType TT: type INDIRECT if TT = 'INDIRECT' else DIRECT,
     subtype TT, masked when TT contains 'mask'), and the dataset-level list (DATASET: target NULL; without
     transformations one INDIRECT without subtype). One row per transformation. Source names get the
-    integration rewrites of §2.1; entries without namespace, name or field are skipped. Lists are exploded in
-    the select list, so a wide table's facet is never copied into every produced row. -#}
+    rewrites of §2.1 (`dataset_name`); entries without namespace, name or field, and sources with a reserved
+    name (docs/rules.md "Dataset names: reserved"), are skipped. Lists are exploded in the select list, so a
+    wide table's facet is never copied into every produced row. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -134,12 +135,14 @@ sources as (
         target_column,
         legacy_type,
         {{ lineage_warehouse.list_item('source_parts', 0) }} as source_namespace,
-        {{ lineage_warehouse.dataset_name(lineage_warehouse.list_item('source_parts', 1), 'extractor') }}
-            as source_name,
+        {{ lineage_warehouse.dataset_name(
+            lineage_warehouse.list_item('source_parts', 1), lineage_warehouse.list_item('source_parts', 0), 'extractor'
+        ) }} as source_name,
         {{ lineage_warehouse.list_item('source_parts', 2) }} as source_column,
         {{ lineage_warehouse.list_item('source_parts', 3) }} as transformations,
         coalesce({{ lineage_warehouse.list_item('source_parts', 4) }}, '') != '' as has_transformations
     from source_parts
+    where not {{ lineage_warehouse.dataset_name_is_reserved(lineage_warehouse.list_item('source_parts', 1)) }}
 ),
 
 transformation_items as (

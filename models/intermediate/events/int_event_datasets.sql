@@ -1,10 +1,12 @@
 {#- One row per input or output entry of every operation event (entries without namespace or name are
     skipped; staging.facet_issues notes them), from the entries parsed in staging (stg_io_entries). Run-level
     events' inputs and outputs are ignored completely, as in the reference (§0 step 2): they create no dataset,
-    location, symlink, schema or IO row. Names get the integration rewrites of §2.1; the lineage node is the
-    dataset itself, or for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's
-    lifecycle change and statistics (inputStatistics for an input, outputStatistics for an output) are carried
-    for int_io_entry_facts. -#}
+    location, symlink, schema or IO row; so are entries with a reserved name (docs/rules.md "Dataset names:
+    reserved"), and for Spark entries whose first TABLE symlink identifier has one. Names get the rewrites of
+    §2.1 and docs/rules.md "Dataset names: rewrites" (`dataset_name`); the lineage node is the dataset itself, or
+    for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change and
+    statistics (inputStatistics for an input, outputStatistics for an output) are carried for
+    int_io_entry_facts. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -30,7 +32,7 @@ valid as (
         entries.io_kind,
         entries.io_position,
         entries.namespace,
-        {{ lineage_warehouse.dataset_name('entries.raw_name', 'events.extractor') }} as name,
+        {{ lineage_warehouse.dataset_name('entries.raw_name', 'entries.namespace', 'events.extractor') }} as name,
         entries.facets,
         entries.input_facets,
         entries.output_facets,
@@ -50,7 +52,10 @@ valid as (
     from entries
     inner join events
         on entries.event_hash = events.event_hash
-    where coalesce(entries.namespace, '') != '' and coalesce(entries.raw_name, '') != ''
+    where
+        coalesce(entries.namespace, '') != ''
+        and coalesce(entries.raw_name, '') != ''
+        and not {{ lineage_warehouse.dataset_name_is_reserved('entries.raw_name') }}
 ),
 
 spark_table_identifiers as (
@@ -94,7 +99,7 @@ final as (
         valid.name,
         coalesce(first_spark_tables.namespace, valid.namespace) as node_namespace,
         coalesce(
-            {{ lineage_warehouse.dataset_name('first_spark_tables.raw_name', 'valid.extractor') }},
+            {{ lineage_warehouse.dataset_name('first_spark_tables.raw_name', 'first_spark_tables.namespace', 'valid.extractor') }},
             valid.name
         ) as node_name,
         first_spark_tables.namespace is not null as is_swapped,
@@ -112,6 +117,7 @@ final as (
             and valid.io_kind = first_spark_tables.io_kind
             and valid.io_position = first_spark_tables.io_position
             and first_spark_tables.table_rank = 1
+    where not {{ lineage_warehouse.dataset_name_is_reserved('first_spark_tables.raw_name') }}
 )
 
 select * from final

@@ -13,6 +13,13 @@ location_refs as (
     from {{ ref('int_location_references') }}
 ),
 
+alias_urls as (
+    select
+        {{ lineage_warehouse.namespace_read('location_url', 'dataset') }} as read_location_url,
+        {{ lineage_warehouse.namespace_read('alias_url', 'dataset') }} as read_alias_url
+    from {{ ref('location_aliases') }}
+),
+
 dataset_pieces as (
     select
         location_refs.location_address,
@@ -31,9 +38,9 @@ own_addresses as (
 
 aliases as (
     select
-        {{ lineage_warehouse.namespace_location_address('location_url', 'dataset') }} as location_address,
-        {{ lineage_warehouse.namespace_location_address('alias_url', 'dataset') }} as address
-    from {{ ref('location_aliases') }}
+        {{ lineage_warehouse.namespace_location_address('read_location_url', 'dataset') }} as location_address,
+        {{ lineage_warehouse.namespace_location_address('read_alias_url', 'dataset') }} as address
+    from alias_urls
 ),
 
 final as (

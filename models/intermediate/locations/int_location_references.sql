@@ -2,7 +2,8 @@
     its parent's and its root's, and the jobs of the job links it declares, int_job_link_facts) and dataset
     namespaces (input/output entries and their lineage nodes, symlink identifiers, column-lineage sources).
     `location_address` is the location's own address; `host` holds its comma-separated address pieces (one piece
-    for jobs). -#}
+    for jobs). A dataset namespace is rewritten once here, as it is read (`namespace_read`, docs/rules.md "Dataset
+    names: rewrites"); its type, host and name are parsed from that column. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -88,8 +89,8 @@ job_references as (
         event_time,
         'job' as reference_kind,
         namespace,
-        {{ lineage_warehouse.namespace_type('namespace', 'job') }} as location_type,
-        {{ lineage_warehouse.job_location_name('namespace') }} as host
+        {{ lineage_warehouse.namespace_type(lineage_warehouse.namespace_read('namespace', 'job')) }} as location_type,
+        {{ lineage_warehouse.job_location_name(lineage_warehouse.namespace_read('namespace', 'job')) }} as host
     from job_namespaces
     where namespace is not null
 ),
@@ -101,12 +102,26 @@ dataset_references as (
         events.event_time,
         'dataset' as reference_kind,
         dataset_namespaces.namespace,
-        {{ lineage_warehouse.namespace_type('dataset_namespaces.namespace', 'dataset') }} as location_type,
-        {{ lineage_warehouse.namespace_host('dataset_namespaces.namespace', 'dataset') }} as host
+        {{ lineage_warehouse.namespace_read('dataset_namespaces.namespace', 'dataset') }} as read_namespace
     from dataset_namespaces
     inner join events
         on dataset_namespaces.event_hash = events.event_hash
     where dataset_namespaces.namespace is not null
+),
+
+dataset_hosts as (
+    select
+        *,
+        {{ lineage_warehouse.namespace_type('read_namespace') }} as location_type,
+        {{ lineage_warehouse.namespace_host('read_namespace') }} as host
+    from dataset_references
+),
+
+dataset_locations as (
+    select
+        *,
+        {{ lineage_warehouse.dataset_location_name_of_host('host') }} as location_name
+    from dataset_hosts
 ),
 
 final as (
@@ -129,10 +144,10 @@ final as (
         reference_kind,
         namespace,
         location_type,
-        {{ lineage_warehouse.dataset_location_name('namespace') }} as location_name,
+        location_name,
         host,
-        {{ lineage_warehouse.namespace_location_address('namespace', 'dataset') }} as location_address
-    from dataset_references
+        {{ lineage_warehouse.location_address('location_type', 'location_name') }} as location_address
+    from dataset_locations
 )
 
 select * from final

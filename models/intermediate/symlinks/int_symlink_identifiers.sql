@@ -1,7 +1,7 @@
 {#- One row per identifier of the `symlinks` facet of every input/output entry (§2.3). Identifiers with an
-    empty namespace or name, or a type other than TABLE/LOCATION, and Flink's fake Kafka TABLE identifiers (raw
-    namespace starting with kafka://) keep their row with a skip_reason: they give no symlink, dataset or
-    location. -#}
+    empty namespace or name, or a type other than TABLE/LOCATION, Flink's fake Kafka TABLE identifiers (raw
+    namespace starting with kafka://) and identifiers with a reserved name (docs/rules.md "Dataset names:
+    reserved") keep their row with a skip_reason: they give no symlink, dataset or location. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -52,7 +52,7 @@ final as (
         dataset_name,
         identifier_position,
         identifier_namespace,
-        {{ lineage_warehouse.dataset_name('identifier_raw_name', 'extractor') }} as identifier_name,
+        {{ lineage_warehouse.dataset_name('identifier_raw_name', 'identifier_namespace', 'extractor') }} as identifier_name,
         identifier_type,
         case
             when coalesce(identifier_namespace, '') = '' or coalesce(identifier_raw_name, '') = ''
@@ -60,6 +60,7 @@ final as (
             when coalesce(identifier_type, '') not in ('TABLE', 'LOCATION') then 'unknown_identifier_type'
             when extractor = 'FLINK' and identifier_type = 'TABLE' and lower(identifier_namespace) like 'kafka://%'
                 then 'flink_kafka_table_dropped'
+            when {{ lineage_warehouse.dataset_name_is_reserved('identifier_raw_name') }} then 'reserved_name'
         end as skip_reason
     from identifiers
 )

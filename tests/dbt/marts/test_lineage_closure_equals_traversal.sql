@@ -16,7 +16,7 @@ closure as (
 
 {%- set sample_query -%}
     (select dataset_id as start_id from {{ ref('datasets') }} order by dataset_id
-    limit {{ var('lineage_closure_check_starts', 50) | int }})
+    limit {{ var('lineage_closure_check_starts', 64) | int }})
 {%- endset %}
 
 sampled_starts as (
