@@ -1,4 +1,4 @@
-{#- docs/rules.md "Job hierarchy: query" (job-hierarchy.md §3 with D15): a SELECT returning the jobs, parent links
+{#- docs/rules.md "Job hierarchy: query" (with D15): a SELECT returning the jobs, parent links
     and dependencies around a start job.
 
     job_hierarchy(start_job_id, direction='BOTH', depth=1, infer_from_lineage=false, since=none, until=none,
