@@ -52,3 +52,28 @@ def test_not_null_columns_reports_each_column_holding_nulls(corpora_duckdb: Ware
     assert status == "fail"
     compiled = next((wh.root / "target" / "compiled").rglob(f"{test_id.split('.')[2]}.sql")).read_text()
     assert sorted(wh.query(compiled)) == [("name", 1), ("type", jobs)]
+
+
+def test_d7_location_fusion_rounds_too_few_fail_the_build(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """D7: int_location_components labels addresses in var location_fusion_rounds rounds, and a data test fails
+    the build when one more round would still change a label. On a copy of the session's warehouse whose address
+    graph gains a chain x://c - x://b - x://a (two hops): the default rounds pass; with no round at all the chain
+    has not converged, and the build fails on that test."""
+    wh = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, wh.duckdb_path)
+    con = duckdb.connect(str(wh.duckdb_path))
+    try:
+        con.execute("insert into intermediate.int_location_address_edges (address, location_address)"
+                    " values ('x://c', 'x://b'), ('x://b', 'x://a')")
+    finally:
+        con.close()
+    select = ["build", "--select", "int_location_components"]
+    assert wh.dbt(select, check=False).returncode == 0
+    assert wh.query("select count(*) from intermediate.int_location_components where not converged") == [(0,)]
+    assert wh.query("select distinct component from intermediate.int_location_components"
+                    " where address like 'x://%'") == [("x://a",)]
+    failed = wh.dbt(select, check=False, extra_vars={"location_fusion_rounds": 0})
+    assert failed.returncode != 0
+    assert wh.query("select count(*) > 0 from intermediate.int_location_components where not converged") == [(True,)]
+    assert {status for test_id, status in wh.test_statuses().items()
+            if "int_location_components_converged" in test_id} == {"fail"}

@@ -1,22 +1,39 @@
 {#- Connected components of the address graph (D7): every address gets the smallest address reachable from
     it as its component label, by min-label propagation. Rounds are unrolled here (var
     location_fusion_rounds); `converged` is false for an address whose label would still change in one
-    more round, and a data test fails the build if any such address exists. -#}
+    more round, and a data test (_locations__models.yml) fails the build if any such address exists. -#}
 
 {%- set rounds = var('location_fusion_rounds', 16) %}
 
 with
 
+address_edges as (
+    select * from {{ ref('int_location_address_edges') }}
+),
+
 edges as (
+    {#- both directions, and every address to itself: a label is the smallest over the address and its
+        neighbours, so it never grows and settles (without the loop, the ends of a lone edge swap labels every
+        round) #}
     select
         location_address as from_address,
         address as to_address
-    from {{ ref('int_location_address_edges') }}
+    from address_edges
     union
     select
         address as from_address,
         location_address as to_address
-    from {{ ref('int_location_address_edges') }}
+    from address_edges
+    union
+    select
+        address as from_address,
+        address as to_address
+    from address_edges
+    union
+    select
+        location_address as from_address,
+        location_address as to_address
+    from address_edges
 ),
 
 round_0 as (
