@@ -24,18 +24,28 @@
     lower(replace({{ expr }}, '-SNAPSHOT', ''))
 {%- endmacro %}
 
-{#- str(Version(text)) after the '-SNAPSHOT' removal, or NULL when the text is not a PEP 440 version.
+{#- str(Version(text)) after the '-SNAPSHOT' removal, or NULL when the text is not a PEP 440 version, in two
+    steps so that the long pattern is written once per capture group, not once per use of a group:
+    pep440_captures(expr, prefix) renders the columns <prefix>__matches and <prefix>__g1 .. <prefix>__g10 (a
+    select list), and pep440_from_captures(prefix) the normalised text from them (the next CTE).
     Examples: '1.35.0-SNAPSHOT' → '1.35.0', '1.0.0-rc1' → '1.0.0rc1', 'v01.2-1' → '1.2.post1',
     '1.0.dev' → '1.0.dev0', '0!1.0+Ab-007' → '1.0+ab.7', '3.3.2-amzn-1' → NULL. -#}
-{% macro pep440_normalise(expr) -%}
+{% macro pep440_captures(expr, prefix) -%}
     {%- set v = lineage_warehouse.pep440_input(expr) -%}
     {%- set p = lineage_warehouse.pep440_pattern() -%}
+    {{ lineage_warehouse.regex_matches(v, p) }} as {{ prefix }}__matches,
+    {%- for i in range(1, 10) %}
+    {{ lineage_warehouse.regex_extract(v, p, i) }} as {{ prefix }}__g{{ i }},
+    {%- endfor %}
+    {#- DuckDB extracts groups 0-9 only: the local part (the text after the only '+') is read on its own #}
+    {{ lineage_warehouse.regex_extract(v, '[+]([a-z0-9_.-]+)', 1) }} as {{ prefix }}__g10
+{%- endmacro %}
+
+{% macro pep440_from_captures(prefix) -%}
     {%- set g = [none] -%}
-    {%- for i in range(1, 10) -%}
-        {%- do g.append(lineage_warehouse.regex_extract(v, p, i)) -%}
+    {%- for i in range(1, 11) -%}
+        {%- do g.append(prefix ~ '__g' ~ i) -%}
     {%- endfor -%}
-    {#- DuckDB extracts groups 0-9 only: the local part (the text after the only '+') is read on its own -#}
-    {%- do g.append(lineage_warehouse.regex_extract(v, '[+]([a-z0-9_.-]+)', 1)) -%}
     {%- set epoch = lineage_warehouse.pep440_int(g[1]) -%}
     {%- set release = lineage_warehouse.transform_join(
         lineage_warehouse.split_text(g[2], '.'), 'lw_rel', lineage_warehouse.pep440_int('lw_rel'), "'.'") -%}
@@ -43,7 +53,7 @@
         lineage_warehouse.split_text(lineage_warehouse.regex_replace_all(g[10], '[-_]', '.'), '.'), 'lw_loc',
         'coalesce(' ~ lineage_warehouse.pep440_int('lw_loc') ~ ', lw_loc)', "'.'") -%}
     case
-        when {{ lineage_warehouse.regex_matches(v, p) }} then
+        when {{ prefix }}__matches then
             case when coalesce({{ epoch }}, '0') != '0' then {{ epoch }} || '!' else '' end
             || {{ release }}
             || case
@@ -65,7 +75,7 @@
     end
 {%- endmacro %}
 
-{#- Version(v) >= Version('X.Y.Z') for a NORMALISED version text v (output of pep440_normalise) and a release
+{#- Version(v) >= Version('X.Y.Z') for a NORMALISED version text v (output of pep440_from_captures) and a release
     given as a list of three integers: an epoch wins; otherwise the release is compared component by component
     (missing components are 0); an equal release is lower only when it is a pre-release (a, b, rc) or a
     development release without a post release (3.0.0rc1 < 3.0.0, 3.0.0.dev1 < 3.0.0, 3.0.0.post1 > 3.0.0). -#}

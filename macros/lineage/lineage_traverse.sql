@@ -78,6 +78,19 @@ lt_twins as (
     from {{ ref('dataset_symlinks') if symlinks_relation is none else symlinks_relation }} as lt_symlinks
 ),
 
+{#- a dataset with a twin reaches itself and its twins (a dataset without one is left as it is by the left join) #}
+lt_twins_or_self as (
+    select
+        dataset_id,
+        dataset_id as twin_id
+    from lt_twins
+    union
+    select
+        dataset_id,
+        twin_id
+    from lt_twins
+),
+
 lt_starts as (
     {%- if starts_relation is none %}
     select {{ lineage_warehouse.sql_string(start_id) }} as start_id
@@ -300,17 +313,7 @@ select * from lt_final
             hop_rows.process_id as near_id,
             coalesce(hop_twins.twin_id, hop_rows.dataset_id) as far_id
         from {{ io[io_kind] }} as hop_rows
-        left join (
-            select
-                dataset_id,
-                dataset_id as twin_id
-            from lt_twins
-            union
-            select
-                dataset_id,
-                twin_id
-            from lt_twins
-        ) as hop_twins
+        left join lt_twins_or_self as hop_twins
             on hop_rows.dataset_id = hop_twins.dataset_id
         {%- if frontier is not none %}
         where hop_rows.process_id in ({{ frontier }})

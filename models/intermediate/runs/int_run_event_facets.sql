@@ -38,13 +38,20 @@ facets as (
         on events.classified_event_hash = payloads.event_hash
 ),
 
+version_captures as (
+    select
+        *,
+        {{ lineage_warehouse.pep440_captures('run_processing_engine__version', 'engine_version') }},
+        {{ lineage_warehouse.pep440_captures('run_processing_engine__openlineage_adapter_version', 'adapter_version') }}
+    from facets
+),
+
 normalised as (
     select
         *,
-        {{ lineage_warehouse.pep440_normalise('run_processing_engine__version') }} as engine_version_normalised,
-        {{ lineage_warehouse.pep440_normalise('run_processing_engine__openlineage_adapter_version') }}
-            as adapter_version_normalised
-    from facets
+        {{ lineage_warehouse.pep440_from_captures('engine_version') }} as engine_version_normalised,
+        {{ lineage_warehouse.pep440_from_captures('adapter_version') }} as adapter_version_normalised
+    from version_captures
 ),
 
 checked as (

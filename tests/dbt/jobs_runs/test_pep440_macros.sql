@@ -1,4 +1,4 @@
--- pep440_normalise and pep440_at_least (the version rules of the job and run models), identical on both
+-- pep440_captures/pep440_from_captures (pep440 normalise) and pep440_at_least (the version rules of the job and run models), identical on both
 -- engines, applied to a column of cases as the models apply them. Expected values are Python's.
 {%- set normalise_cases = [
     ('1.35.0-SNAPSHOT', '1.35.0'), ('1.0.0-rc1', '1.0.0rc1'), ('V2.0B2.Post3.DEV4', '2.0b2.post3.dev4'),
@@ -33,12 +33,20 @@ at_least_cases as (
     {%- endfor %}
 ),
 
+captured as (
+    select
+        version,
+        expected,
+        {{ lineage_warehouse.pep440_captures('version', 'version') }}
+    from normalise_cases
+),
+
 normalised as (
     select
         'pep440_normalise ' || version as probe,
-        {{ lineage_warehouse.pep440_normalise('version') }} as actual,
+        {{ lineage_warehouse.pep440_from_captures('version') }} as actual,
         expected
-    from normalise_cases
+    from captured
 ),
 
 compared as (
