@@ -14,6 +14,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
@@ -97,9 +98,12 @@ def compile_hierarchy(duckdb_path: Path, job_id: str, direction: str, depth: int
 
 
 def compile_call(duckdb_path: Path, call: str) -> str:
-    """The SQL of one macro call compiled by dbt against this warehouse."""
+    """The SQL of one macro call compiled by dbt against this warehouse. dbt's target folder is kept per warehouse
+    (target/lineage_graph/<digest of its path>), so the next call on the same warehouse parses only what changed."""
+    warehouse = str(duckdb_path.resolve())
+    target = PROJECT_DIR / "target" / "lineage_graph" / hashlib.sha1(warehouse.encode()).hexdigest()[:16]
     with tempfile.TemporaryDirectory(prefix="lineage_graph-") as work:
-        env = dict(os.environ, LINEAGE_DUCKDB_PATH=str(duckdb_path.resolve()), DBT_TARGET_PATH=f"{work}/target",
+        env = dict(os.environ, LINEAGE_DUCKDB_PATH=warehouse, DBT_TARGET_PATH=str(target),
                    DBT_LOG_PATH=f"{work}/logs", DBT_SEND_ANONYMOUS_USAGE_STATS="false", TZ="UTC")
         proc = subprocess.run(
             [str(VENV_BIN / "dbt"), "compile", "--quiet", "--inline", call, "--profiles-dir", str(PROJECT_DIR),

@@ -157,8 +157,8 @@ def test_retention_days_must_be_a_whole_number(duckdb_warehouses: dict[str, Any]
 
 @pytest.mark.spark
 def test_retention_switched_on_later_spark(spark_history: dict[str, Any], tmp_path: Path) -> None:
-    """The Spark warehouse of tests/test_incremental.py's history (two batches, a full refresh), switched to
-    retention in the run that lands a third batch, equals a fresh DuckDB build with retention."""
+    """The Spark warehouse of tests/test_incremental.py's history (batch 1 without retention), switched to
+    retention in the run that lands batch 2, equals a fresh DuckDB build with retention."""
     assert any(t < CUTOFF for t in spark_history["event_times_before"])
     assert all(spark_history["read_all"].values()), spark_history["read_all"]
     assert min(spark_history["event_times_after"]) >= CUTOFF

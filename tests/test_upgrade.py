@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from tests.lw import in_process
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.test_incremental import comparable, differences
 from tests.test_raw_landing import event, write
@@ -24,12 +24,12 @@ def project_version() -> str:
 
 
 def derived_incremental_models(wh: Warehouse) -> list[tuple[str, str]]:
-    """(schema, relation) of every incremental model outside raw, from the manifest of the warehouse's last run."""
-    manifest = json.loads((wh.root / "target" / "manifest.json").read_text())
-    nodes = [node for node in manifest["nodes"].values() if node["resource_type"] == "model"]
-    landing_schema = next(node["schema"] for node in nodes if node["name"] == "raw_event_lines")
-    return sorted((node["schema"], node["alias"]) for node in nodes
-                  if node["config"]["materialized"] == "incremental" and node["schema"] != landing_schema)
+    """(schema, relation) of every incremental model outside raw, from the project's manifest (parsed in-process
+    for the warehouse's target)."""
+    nodes = [node for node in in_process.manifest(wh.target).nodes.values() if node.resource_type == "model"]
+    landing_schema = next(node.schema for node in nodes if node.name == "raw_event_lines")
+    return sorted((node.schema, node.alias) for node in nodes
+                  if node.config.materialized == "incremental" and node.schema != landing_schema)
 
 
 def columns_digest(wh: Warehouse) -> str:
