@@ -1,7 +1,7 @@
 {#- The run and job facets of every event that jobs, job tags, users and runs read (§3.3, §4, §5.3, D8,
-    docs/rules.md "StarRocks"),
-    validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as absent here and its
-    reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per event. -#}
+    docs/rules.md "StarRocks"), validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as
+    absent here and its reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per
+    event. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
