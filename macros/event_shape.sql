@@ -64,6 +64,7 @@
         'dbt_run': {'invocation_id': 'text'},
         'hive_session': {'sessionId': 'text', 'creationTime': 'text', 'username': 'text', 'clientIp': 'text'},
         'hive_query': {'queryId': 'text', 'operationName': 'text'},
+        'starrocks_session': {'user': 'text', 'clientIp': 'text', 'sessionId': 'text'},
         'jobDependencies': {'upstream': ['text'], 'downstream': ['text']},
         'test': {'tests': ['text', {
             'name': 'text', 'status': 'text', 'severity': 'text', 'type': 'text', 'description': 'text',

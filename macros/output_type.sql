@@ -5,13 +5,27 @@
                ('TRUNCATE', 64), ('DELETE', 128), ('UPDATE', 256), ('MERGE', 512)]) }}
 {%- endmacro %}
 
+{#- The flag of the first of `prefixes` ((text, flag) pairs) that `expr` starts with, case-sensitively; `otherwise`
+    when none (NULL included). -#}
+{% macro output_type_from_prefix(expr, prefixes, otherwise) -%}
+    case
+        {%- for prefix, flag in prefixes %} when {{ expr }} like '{{ prefix }}%' then {{ flag }}{% endfor %}
+        else {{ otherwise }}
+    end
+{%- endmacro %}
+
 {#- Step 1, Hive: from hive_query.operationName (case-sensitive prefixes); anything else, NULL included, APPEND. -#}
 {% macro output_type_from_hive(operation_name) -%}
-    {%- set prefixes = [('CREATE', 2), ('ALTER', 4), ('DROP', 32), ('TRUNCATE', 64)] -%}
-    case
-        {%- for prefix, flag in prefixes %} when {{ operation_name }} like '{{ prefix }}%' then {{ flag }}{% endfor %}
-        else 1
-    end
+    {{ lineage_warehouse.output_type_from_prefix(operation_name,
+        [('CREATE', 2), ('ALTER', 4), ('DROP', 32), ('TRUNCATE', 64)], 1) }}
+{%- endmacro %}
+
+{#- StarRocks (docs/rules.md "StarRocks"), instead of steps 2 to 4: the operation's normalised SQL starts with
+    (case-sensitive) INSERT → APPEND, CREATE, ALTER, DROP or TRUNCATE → that flag; anything else, NULL included,
+    NULL (the default of step 4, UNKNOWN). `INSERTX` is APPEND, `insert`, `WITH ... INSERT` and `DELETE` are not. -#}
+{% macro output_type_from_sql_prefix(sql_query) -%}
+    {{ lineage_warehouse.output_type_from_prefix(sql_query,
+        [('INSERT', 1), ('CREATE', 2), ('ALTER', 4), ('DROP', 32), ('TRUNCATE', 64)], 'null') }}
 {%- endmacro %}
 
 {#- Step 2: the output's lifecycleStateChange value; NULL when absent or not one of the six values (D5). -#}

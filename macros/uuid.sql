@@ -33,3 +33,12 @@
         || substr({{ h }}, 18, 3) || '-' || substr({{ h }}, 21, 12)
     )
 {%- endmacro %}
+
+{#- True when expr is a version-7 UUID in 8-4-4-4-12 form (any case): version digit 7 and the RFC 4122 variant
+    (the 17th hex digit 8, 9, a or b), as Python's uuid reads a UUIDv7. -#}
+{% macro is_uuid_v7(expr) -%}
+    coalesce({{ lineage_warehouse.regex_matches(
+        'lower(' ~ expr ~ ')',
+        '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
+    ) }}, false)
+{%- endmacro %}

@@ -28,6 +28,7 @@ SOURCES = [
     (FIXTURES / "events" / "openlineage-dbt-live", "*.jsonl"),
     (FIXTURES / "events" / "job-hierarchy", "*.jsonl"),
     (FIXTURES / "events" / "dataset-facets", "*.jsonl"),
+    (FIXTURES / "events" / "starrocks", "*.jsonl"),
 ]
 PER_FILE_RELATIONS = {"landing_audit"}
 SEED = 20250101

@@ -35,6 +35,7 @@ events_parts as (
         event_hash,
         landing_batch,
         event_type_raw,
+        job_namespace,
         {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
     from {{ ref('stg_events') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
@@ -45,6 +46,7 @@ events as (
         event_hash,
         landing_batch,
         event_type_raw,
+        job_namespace,
         {{ part[0] }} as inputs,
         {{ part[1] }} as outputs
     from events_parts
@@ -260,6 +262,31 @@ bad_dataset_entries as (
         or coalesce({{ lineage_warehouse.list_item('entry_parts', 1) }}, '') = ''
 ),
 
+-- a StarRocks event (the chain of macros/extractors.sql would pick StarRocks with a valid session) whose
+-- starrocks_session facet cannot be used: it is handled by the Unknown rules (docs/rules.md "StarRocks"); a facet
+-- that is not an object is already noted by facets_not_objects
+starrocks_session_checks as (
+    select
+        payloads.event_hash,
+        payloads.landing_batch,
+        {{ lineage_warehouse.event_extractor('payloads.job_job_type__integration', 'payloads.job_job_type__job_type',
+            'events.job_namespace', 'cast(null as string)') }} as extractor_with_session,
+        {{ lineage_warehouse.starrocks_session_problem('payloads') }} as problem
+    from payloads
+    inner join events
+        on payloads.event_hash = events.event_hash
+),
+
+starrocks_sessions_unusable as (
+    select
+        event_hash,
+        landing_batch,
+        'run.facets.starrocks_session' as facet,
+        problem as reason
+    from starrocks_session_checks
+    where extractor_with_session = 'STARROCKS' and problem != 'not_an_object'
+),
+
 dependency_entries as (
     {%- for direction in ['upstream', 'downstream'] %}
         select
@@ -314,6 +341,8 @@ final as (
     select * from bad_dataset_entries
     union all
     select * from bad_dependency_entries
+    union all
+    select * from starrocks_sessions_unusable
     union all
     select * from dataset_facets_not_objects
     union all

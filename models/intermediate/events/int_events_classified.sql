@@ -1,7 +1,8 @@
 {#- Every placed event with the fields all entity models share, and the extractor that handles it
-    (§0 step 2: Spark → Airflow DAG → Airflow task → Hive → Flink → dbt → Unknown, first match wins;
-    integration strings are matched exactly, case-sensitively). Also which run the event describes and,
-    for operation events (§6.1), the operation and the run it is bound to. -#}
+    (§0 step 2: Spark → Airflow DAG → Airflow task → Hive → Flink → dbt → StarRocks → Unknown, first match
+    wins; integration strings are matched exactly, case-sensitively; macros/extractors.sql). Also which run the
+    event describes and, for operation events (§6.1, docs/rules.md "StarRocks"), the operation and the run it is
+    bound to. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -39,6 +40,8 @@ extracted as (
         {{ lineage_warehouse.parse_timestamp('payloads.run_hive_session__creation_time') }}
             as hive_session_created_at,
         payloads.run_hive_query__query_id as hive_query_id,
+        lower(payloads.run_starrocks_session__session_id) as starrocks_session_id,
+        {{ lineage_warehouse.starrocks_session_problem('payloads') }} as starrocks_session_problem,
         payloads.sends_data_rentgen_operation as has_dr_operation,
         payloads.sends_data_rentgen_run as has_dr_run,
         payloads.has_io
@@ -52,15 +55,8 @@ validated as (
         *,
         case when {{ lineage_warehouse.is_uuid('parent_run_id_text') }} then parent_run_id_text end as parent_run_id,
         case when {{ lineage_warehouse.is_uuid('root_run_id_text') }} then root_run_id_text end as root_run_id,
-        case
-            when integration = 'SPARK' then 'SPARK'
-            when integration = 'AIRFLOW' and job_type_facet = 'DAG' then 'AIRFLOW_DAG'
-            when integration = 'AIRFLOW' and job_type_facet = 'TASK' then 'AIRFLOW_TASK'
-            when lower(job_namespace) like 'hive://%' or integration = 'HIVE' then 'HIVE'
-            when integration = 'FLINK' then 'FLINK'
-            when integration = 'DBT' then 'DBT'
-            else 'UNKNOWN'
-        end as extractor
+        {{ lineage_warehouse.event_extractor('integration', 'job_type_facet', 'job_namespace',
+            'starrocks_session_problem') }} as extractor
     from extracted
 ),
 
@@ -80,15 +76,18 @@ bound as (
             when extractor in ('AIRFLOW_TASK', 'HIVE') then true
             when extractor = 'FLINK' then coalesce(job_type_facet, '') = 'JOB'
             when extractor = 'DBT' then coalesce(job_type_facet, '') != 'JOB'
+            when extractor = 'STARROCKS' then coalesce(job_type_facet, '') = 'QUERY'
             else has_dr_operation or has_io
         end as is_operation_event,
         -- the run this event describes (§5.1): Spark non-APPLICATION and dbt non-JOB events describe their
-        -- parent run, Hive events the synthetic session run; with the parent or session facets missing (the
-        -- reference crashes) the event's own run is used (docs/decisions.md)
+        -- parent run, Hive events the synthetic session run, StarRocks events the session (its sessionId); with
+        -- the parent or Hive session facets missing (the reference crashes) the event's own run is used
+        -- (docs/decisions.md)
         case
             when extractor = 'SPARK' and coalesce(job_type_facet, '') != 'APPLICATION' then coalesce(parent_run_id, run_id)
             when extractor = 'DBT' and coalesce(job_type_facet, '') != 'JOB' then coalesce(parent_run_id, run_id)
             when extractor = 'HIVE' then coalesce(hive_session_run_id, run_id)
+            when extractor = 'STARROCKS' then starrocks_session_id
             when extractor = 'UNKNOWN' and has_dr_operation and not has_dr_run then coalesce(parent_run_id, run_id)
             else run_id
         end as event_run_id
@@ -116,11 +115,14 @@ final as (
         root_job_name,
         is_operation_event,
         event_run_id,
-        event_run_id = run_id as describes_own_run,
+        -- the event's own run by the generic rules; never a StarRocks event, which describes the session run by
+        -- the StarRocks rules even when its runId is the sessionId
+        event_run_id = run_id and extractor != 'STARROCKS' as describes_own_run,
         hive_session_id,
         hive_session_created_at,
         hive_session_run_id,
         hive_query_id,
+        case when extractor = 'STARROCKS' then starrocks_session_id end as starrocks_session_id,
         has_dr_operation,
         has_dr_run,
         -- the run an operation event's operation (id = run_id) belongs to (§6.1)

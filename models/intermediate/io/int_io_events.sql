@@ -1,8 +1,8 @@
 {#- One row per input/output entry of every operation event (§7.1): its operation, run, dataset (the lineage
     node, after the Spark swap), schema, hour bucket (§7.2), statistics (§7.3 with D3, D4) and, for outputs,
-    the output type (§7.4, D10). Run-level events contribute nothing (kept as in the reference). The per-event
-    part is parsed once in int_io_entry_facts; this model joins it to the folds (operations, locations), which
-    a later event may change. Refolded by operation (macros/refold_scopes.sql): an operation that changes run
+    the output type (§7.4, D10; StarRocks: docs/rules.md "StarRocks"). Run-level events contribute nothing (kept
+    as in the reference). The per-event part is parsed once in int_io_entry_facts; this model joins it to the
+    folds (operations, locations), which a later event may change. Refolded by operation (macros/refold_scopes.sql): an operation that changes run
     does so by an event of its own, so only remaps and retention rebuild it. -#}
 {{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
 
@@ -51,6 +51,8 @@ final as (
         case
             when entries.io_kind = 'INPUT' then null
             when entries.extractor = 'HIVE' then entries.hive_output_type
+            when entries.extractor = 'STARROCKS'
+                then coalesce(sql_types.sql_prefix_output_type_mask, entries.default_output_type)
             else coalesce(entries.lifecycle_output_type, sql_types.sql_output_type_mask, entries.default_output_type)
         end as output_type_mask
     from entries

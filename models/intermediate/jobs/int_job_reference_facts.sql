@@ -4,6 +4,8 @@
       Flink, dbt JOB, Unknown), typed by the jobType facet (§3.1 generic rule);
     - EVENT (Hive): the synthetic session job '{username}@{clientIp}' when the OL job name starts with
       lower(operationName) || '.', else the OL job name; always HIVE_SESSION;
+    - EVENT (StarRocks): the session job '{user}@{clientIp}' of starrocks_session, always STARROCKS_SESSION (the
+      OL job name names the operation, not a job; docs/rules.md "StarRocks");
     - PARENT / ROOT: the jobs of the parent facet's run and root run (no type; D9 gives them a row even when
       they never send events). Spark SQL_JOB and dbt MODEL events thus only create their parent's job.
     References without a namespace or a name cannot be placed and are left out. -#}
@@ -38,7 +40,9 @@ payloads as (
         event_hash,
         run_hive_session__username,
         run_hive_session__client_ip,
-        run_hive_query__operation_name
+        run_hive_query__operation_name,
+        run_starrocks_session__user,
+        run_starrocks_session__client_ip
     from {{ ref('stg_event_payloads') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -48,7 +52,9 @@ events as (
         classified_events.*,
         payloads.run_hive_session__username as hive_username,
         payloads.run_hive_session__client_ip as hive_client_ip,
-        lower(payloads.run_hive_query__operation_name) || '.' as hive_default_prefix
+        lower(payloads.run_hive_query__operation_name) || '.' as hive_default_prefix,
+        payloads.run_starrocks_session__user as starrocks_user,
+        payloads.run_starrocks_session__client_ip as starrocks_client_ip
     from classified_events
     inner join payloads
         on classified_events.event_hash = payloads.event_hash
@@ -67,10 +73,10 @@ own_jobs as (
         job_name,
         {{ lineage_warehouse.generic_job_type('integration', 'job_type_facet') }} as job_type
     from events
-    where describes_own_run and extractor != 'HIVE'
+    where describes_own_run and extractor not in {{ lineage_warehouse.session_extractors() }}
 ),
 
-hive_session_jobs as (
+session_jobs as (
     select
         event_hash,
         landing_batch,
@@ -81,6 +87,7 @@ hive_session_jobs as (
         event_run_id as run_id,
         job_namespace,
         case
+            when extractor = 'STARROCKS' then starrocks_user || '@' || starrocks_client_ip
             when
                 hive_username is not null
                 and hive_client_ip is not null
@@ -88,9 +95,9 @@ hive_session_jobs as (
                 then hive_username || '@' || hive_client_ip
             else job_name
         end as job_name,
-        'HIVE_SESSION' as job_type
+        case when extractor = 'STARROCKS' then 'STARROCKS_SESSION' else 'HIVE_SESSION' end as job_type
     from events
-    where extractor = 'HIVE'
+    where extractor in {{ lineage_warehouse.session_extractors() }}
 ),
 
 parent_jobs as (
@@ -128,7 +135,7 @@ root_jobs as (
 all_references as (
     select * from own_jobs
     union all
-    select * from hive_session_jobs
+    select * from session_jobs
     union all
     select * from parent_jobs
     union all

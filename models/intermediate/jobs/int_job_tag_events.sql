@@ -4,7 +4,8 @@
       from processing_engine, and run facet tags.tags[] with openlineage_client_version renamed to
       openlineage_client.version; dbt splits a 'k:v[:src]' key whose value is 'true'; Airflow without a run tags
       facet uses the DAG's tags list (only 'k:v[:src]' strings);
-    - Hive events: engine, adapter, client-version and run tags on the session job (the job tags facet is ignored);
+    - Hive and StarRocks events: engine, adapter, client-version and run tags on the session job (the job tags
+      facet is ignored: the OL job is no job; docs/rules.md "StarRocks");
     - Spark operation events (SQL_JOB...): their run tags, raw, on the parent application job.
     source_rank and position order the tags of one event as the reference adds them (1 job tags, 2 engine,
     3 adapter, 4 client version, 5 run tags), so that the later one wins within an event.
@@ -18,7 +19,7 @@ facets as (
         *,
         extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK') as is_airflow,
         case
-            when extractor = 'HIVE' then 'HIVE'
+            when extractor in {{ lineage_warehouse.session_extractors() }} then 'SESSION'
             when describes_own_run then 'OWN'
             when extractor = 'SPARK' then 'SPARK_OPERATION'
         end as tag_scope
@@ -76,7 +77,7 @@ engine_tags as (
         lower(engine_name) || '.version' as tag,
         engine_version as value
     from facets
-    where tag_scope in ('OWN', 'HIVE') and engine_version is not null
+    where tag_scope in ('OWN', 'SESSION') and engine_version is not null
     union all
     select
         event_hash,
@@ -85,7 +86,7 @@ engine_tags as (
         'openlineage_adapter.version' as tag,
         adapter_version as value
     from facets
-    where tag_scope in ('OWN', 'HIVE') and adapter_version is not null
+    where tag_scope in ('OWN', 'SESSION') and adapter_version is not null
 ),
 
 run_facet_entries as (

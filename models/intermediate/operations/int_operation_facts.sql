@@ -1,6 +1,8 @@
 {#- What each operation event (§6.1) says about its operation (§6.2, D8): id = the event's runId, the run it is
     bound to, name, type, status and times from the eventType, failure reason, position, group, description
-    and the raw SQL text. One row per operation event. -#}
+    and the raw SQL text. One row per operation event. A StarRocks query (docs/rules.md "StarRocks") is named
+    after the OL job name, typed, timed and given its SQL like the others, with no position, group or
+    description. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -51,7 +53,7 @@ final as (
             when 'AIRFLOW_TASK' then airflow_task_id
             when 'HIVE' then hive_query_id
             when 'UNKNOWN' then coalesce(dr_operation_name, job_name)
-            else job_name
+            else job_name  -- dbt, Flink, StarRocks
         end as name,
         case processing_type
             when 'STREAMING' then 'STREAMING'

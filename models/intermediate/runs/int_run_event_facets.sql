@@ -1,6 +1,7 @@
-{#- The run and job facets of every event that jobs, job tags, users and runs read (§3.3, §4, §5.3, D8),
-    validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as absent here and its
-    reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per event. -#}
+{#- The run and job facets of every event that jobs, job tags, users and runs read (§3.3, §4, §5.3, D8,
+    docs/rules.md "StarRocks"), validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as
+    absent here and its reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per
+    event. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -16,10 +17,12 @@ events as (
         run_id,
         event_run_id,
         describes_own_run,
+        is_operation_event,
         parent_run_id,
         root_run_id,
         hive_session_id,
-        hive_session_created_at
+        hive_session_created_at,
+        starrocks_session_id
     from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -99,11 +102,21 @@ final as (
         run_id,
         event_run_id,
         describes_own_run,
-        extractor = 'HIVE' and not describes_own_run as is_session_event,
+        is_operation_event,
+        -- a query of a session (a Hive query, a StarRocks QUERY event): the session run is running, whatever the
+        -- event's type says (§5.2, docs/rules.md "StarRocks")
+        (extractor = 'HIVE' and not describes_own_run) or (extractor = 'STARROCKS' and is_operation_event)
+            as is_session_event,
         parent_run_id,
         root_run_id,
         hive_session_id,
         hive_session_created_at,
+        -- the start of the session run the event describes: the Hive session's creationTime, the time inside the
+        -- StarRocks sessionId (a UUIDv7)
+        case
+            when extractor = 'HIVE' and not describes_own_run then hive_session_created_at
+            when extractor = 'STARROCKS' then {{ lineage_warehouse.uuid_v7_timestamp('starrocks_session_id') }}
+        end as session_started_at,
         -- processing_engine (§3.3): tag name and normalised versions
         {{ lineage_warehouse.valid_facet_field('run_processing_engine', 'engine_problem', ['name']) }} as engine_name,
         case when has_engine then engine_version_normalised end as engine_version,
@@ -149,6 +162,7 @@ final as (
         run_hive_session__username as hive_username,
         run_hive_session__client_ip as hive_client_ip,
         run_hive_query__operation_name as hive_operation_name,
+        run_starrocks_session__user as starrocks_user,
         -- tags facets (§3.3): the `tags` arrays of valid facets; has_run_tags_facet decides the Airflow fallback
         {{ lineage_warehouse.valid_facet_field('job_tags', 'job_tags_problem', ['tags']) }} as job_tags,
         {{ lineage_warehouse.valid_facet_field('run_tags', 'run_tags_problem', ['tags']) }} as run_tags,

@@ -4,6 +4,10 @@
       parent run (§5.4) and the root run the parent facet names (D9);
     - Hive query events (is_session_event): the synthetic session run, always STARTED, started at the
       session's creationTime, never ended (§5.2, Appendix A), with sessionId, user and parent;
+    - StarRocks events (docs/rules.md "StarRocks"): the session run (id = sessionId), with the session's user,
+      parent and nominal times; a QUERY event (is_session_event) says STARTED, started at the time inside the
+      sessionId, never ended; any other event (a SESSION event, tells_run_state) says what an own-run event says
+      (§5.2), except that only a START gives started_at its eventTime, the others the sessionId time;
     - operation events bound to their parent run (Spark SQL_JOB, dbt MODEL, Unknown with only
       dataRentgen_operation): only the root reference, plus, for Spark, the spark_applicationDetails fields.
     Log URLs lose any user:password@ (D6). Each row needs only its event, so rows are appended by landing
@@ -16,6 +20,9 @@ facets as (
     select
         *,
         describes_own_run and not is_session_event as is_own,
+        -- the event's type tells the status and times of the run it describes (§5.2)
+        (describes_own_run and not is_session_event) or (extractor = 'STARROCKS' and not is_operation_event)
+            as tells_run_state,
         {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} as flink_base_url
     from {{ ref('int_run_event_facets') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
@@ -60,16 +67,16 @@ per_event as (
         is_session_event,
         case
             when is_session_event then 'STARTED'
-            when is_own then {{ lineage_warehouse.event_run_status('event_type') }}
+            when tells_run_state then {{ lineage_warehouse.event_run_status('event_type') }}
             else 'UNKNOWN'
         end as status,
         case
-            when is_session_event then hive_session_created_at
-            when is_own and event_type = 'START' then event_time
+            when tells_run_state and event_type = 'START' then event_time
+            else session_started_at
         end as started_at,
-        case when is_own and event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time end as ended_at,
-        case when is_own and event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,
-        case when (is_own or is_session_event) and parent_run_id != event_run_id then parent_run_id end
+        case when tells_run_state and event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time end as ended_at,
+        case when tells_run_state and event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,
+        case when (tells_run_state or is_session_event) and parent_run_id != event_run_id then parent_run_id end
             as parent_run_id,
         root_run_id as reported_root_run_id,
         case
@@ -110,15 +117,17 @@ per_event as (
         end as start_reason,
         case
             when extractor = 'SPARK' then nullif(spark_user_name, '')
+            when extractor = 'STARROCKS' then starrocks_user
             when is_session_event then case when hive_username not in ('anonymous', 'hive') then hive_username end
             when not is_own then null
             when extractor in ('AIRFLOW_DAG', 'AIRFLOW_TASK')
                 then case when dag_owner not in ('', 'airflow', '***') then dag_owner end
             when extractor = 'UNKNOWN' then nullif(dr_started_by_user, '')
         end as user_name,
-        case when is_own then nominal_start_time end as expected_start_at,
+        case when is_own or extractor = 'STARROCKS' then nominal_start_time end as expected_start_at,
         case
-            when is_own and coalesce(nominal_end_time != nominal_start_time, true) then nominal_end_time
+            when (is_own or extractor = 'STARROCKS') and coalesce(nominal_end_time != nominal_start_time, true)
+                then nominal_end_time
         end as expected_end_at
     from with_airflow_urls
 ),
