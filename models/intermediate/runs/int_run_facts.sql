@@ -18,7 +18,8 @@ facets as (
         describes_own_run and not is_session_event as is_own,
         {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} as flink_base_url
     from {{ ref('int_run_event_facets') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
+    -- a static event (D16) says nothing about a run
+    where {{ lineage_warehouse.in_unseen_batch() }} and event_kind = 'RUN'
 ),
 
 airflow_parts as (
