@@ -7,7 +7,7 @@ The fixture (static_events.jsonl), by line:
 1. 10:00 DatasetEvent: `mysql://reader:s3cret@static-db:3306` + `default.shop.orders`, schema (id, amount), a TABLE
    symlink to `hive://static-metastore:9083` + `shop.orders`, tag domain=sales, documentation "orders table";
 2. 11:00 JobEvent `static-scheduler` + `load_orders`: jobType CUSTOM/LOADER, tag team=data-eng, parent facet job
-   `nightly`, documentation "loads orders"; inputs `default.shop.orders_raw` (schema id) and the reserved
+   `orders_nightly`, documentation "loads orders"; inputs `default.shop.orders_raw` (schema id) and the reserved
    `shop.information_schema.tables` (at `postgres://static-pg:5432`); output `default.shop.orders` with schema
    (id, amount, status) and column lineage from `default.shop.payments`;
 3. 12:00 RunEvent COMPLETE, run RUN, job `summarise_orders`: reads `default.shop.orders` (schema id, tag
@@ -109,7 +109,7 @@ def test_d16_job_event_contributes_its_job_and_declared_datasets(wh: Warehouse) 
     """Line 2: the job typed by jobType, its parent from the parent job facet, its tags and facets; its inputs and
     outputs as datasets only, by the entry rules (a reserved name gives nothing; column lineage is not read)."""
     load_id, load_type, load_parent = job(wh, "load_orders")
-    nightly_id, nightly_type, _ = job(wh, "nightly")
+    nightly_id, nightly_type, _ = job(wh, "orders_nightly")
     assert (load_type, load_parent, nightly_type) == ("CUSTOM_LOADER", nightly_id, "UNKNOWN")
     assert ("JOB", nightly_id, "JOB", load_id) in set(wh.query(
         "select from_kind, from_id, to_kind, to_id from marts.lineage_parents"))
