@@ -22,7 +22,8 @@
         'run': {'facets': 'text_map'},
         'job': {'facets': 'text_map'},
         'inputs': ['text'],
-        'outputs': ['text']
+        'outputs': ['text'],
+        'dataset': 'text'
     }) }}
 {%- endmacro %}
 
@@ -79,9 +80,12 @@
     {{ return({'job': {'namespace': 'text', 'name': 'text'}, 'dependency_type': 'text'}) }}
 {%- endmacro %}
 
-{#- The job facets (job.facets.<name>) the models read. -#}
+{#- The job facets (job.facets.<name>) the models read. `parent` is read on a JobEvent only (D16): a static
+    event has no run to carry the parent run facet, so its job's parent is the job of a `parent` job facet shaped
+    like the parent run facet's (docs/decisions.md "Static events: what they contribute"). -#}
 {% macro job_facet_shapes() -%}
     {{ return({
+        'parent': {'job': {'namespace': 'text', 'name': 'text'}},
         'jobType': {'integration': 'text', 'jobType': 'text', 'processingType': 'text'},
         'tags': {'tags': 'text'},
         'sql': {'query': 'text'},
@@ -164,6 +168,15 @@
     io_facet_shapes(). -#}
 {% macro io_entry_shape() -%}
     {{ return({'namespace': 'text', 'name': 'text', 'facets': 'text', 'inputFacets': 'text', 'outputFacets': 'text'}) }}
+{%- endmacro %}
+
+{#- Where an entry is in its event, as staging.facet_issues names it: 'inputs[n]', 'outputs[n]', or 'dataset' for
+    the dataset of a DatasetEvent (io_kind DATASET, D16). -#}
+{% macro io_entry_path(io_kind, io_position) -%}
+    case
+        when {{ io_kind }} = 'DATASET' then 'dataset'
+        else lower({{ io_kind }}) || 's[' || cast({{ io_position }} as string) || ']'
+    end
 {%- endmacro %}
 
 {#- The facets of an input or output entry the models read, per container (the entry's key), as objects: a facet

@@ -10,6 +10,8 @@
         'invalid_run_id': 'run.runId is not a UUID (8-4-4-4-12 hexadecimal digits)',
         'missing_job_namespace': 'job.namespace is missing or empty',
         'missing_job_name': 'job.name is missing or empty',
+        'missing_dataset_namespace': 'a DatasetEvent whose dataset.namespace is missing or empty',
+        'missing_dataset_name': 'a DatasetEvent whose dataset.name is missing or empty',
     }) }}
 {%- endmacro %}
 

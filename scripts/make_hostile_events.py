@@ -157,7 +157,30 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
         "h17_credentials.jsonl": [(text, P, None) for text in credential_events()] + [
             ('{"eventTime": "2025-01-01T00:00:00Z", "job": {"namespace": "postgres://max:Pw0ned21@db"', Q, "not_json"),
         ],
+        # D16: DatasetEvents and JobEvents need no run, but their dataset's or job's namespace and name
+        "h18_static_events.jsonl": [
+            (line(static_event("DatasetEvent", dataset={"namespace": "postgres://db:5432", "name": "public.s"})), P,
+             None),
+            (line(static_event("DatasetEvent", dataset={"name": "public.s"})), Q, "missing_dataset_namespace"),
+            (line(static_event("DatasetEvent", dataset={"namespace": "postgres://db:5432", "name": ""})), Q,
+             "missing_dataset_name"),
+            (line(static_event("JobEvent", job={"namespace": "hostile", "name": "static_job"})), P, None),
+            (line(static_event("JobEvent", job={"namespace": "hostile"})), Q, "missing_job_name"),
+            (line(static_event("JobEvent", job={"name": "static_job"}, eventTime=DROP)), Q, "missing_event_time"),
+        ],
     }
+
+
+def static_event(definition: str, **fields: Any) -> dict[str, Any]:
+    """A static event (D16): no run and no eventType, its definition named by schemaURL."""
+    base: dict[str, Any] = {"eventTime": "2025-01-01T00:00:00.000Z", "producer": PRODUCER,
+                            "schemaURL": f"https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/{definition}"}
+    for key, value in fields.items():
+        if value is DROP:
+            base.pop(key, None)
+        else:
+            base[key] = value
+    return base
 
 
 def credential_events() -> list[str]:

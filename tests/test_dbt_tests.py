@@ -77,3 +77,32 @@ def test_d7_location_fusion_rounds_too_few_fail_the_build(corpora_duckdb: Wareho
     assert wh.query("select count(*) > 0 from intermediate.int_location_components where not converged") == [(True,)]
     assert {status for test_id, status in wh.test_statuses().items()
             if "int_location_components_converged" in test_id} == {"fail"}
+
+
+def test_d16_not_null_columns_checks_conditional_columns_only_where_their_condition_holds(
+        corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """not_null_columns' `conditional` columns: stg_events' run columns must be set on run events only and its job
+    columns on all but DatasetEvents (D16). The corpora's static events hold NULL run ids and event types, their
+    DatasetEvents NULL job names, and the test passes; a NULL run id written into one run event fails it with that
+    column alone."""
+    wh = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, wh.duckdb_path)
+    select = ["test", "--select", "stg_events,test_name:not_null_columns"]
+    con = duckdb.connect(str(wh.duckdb_path))
+    try:
+        assert con.execute("select count(*) from staging.stg_events where event_kind = 'DATASET' and run_id is null"
+                           " and event_type is null and job_name is null").fetchone()[0] > 0
+    finally:
+        con.close()
+    assert wh.dbt(select, check=False).returncode == 0
+    con = duckdb.connect(str(wh.duckdb_path))
+    try:
+        con.execute("update staging.stg_events set run_id = null where event_hash in ("
+                    "select min(event_hash) from staging.stg_events where event_kind = 'RUN')")
+    finally:
+        con.close()
+    assert wh.dbt(select, check=False).returncode != 0
+    [(test_id, status)] = wh.test_statuses().items()
+    assert status == "fail"
+    compiled = next((wh.root / "target" / "compiled").rglob(f"{test_id.split('.')[2]}.sql")).read_text()
+    assert wh.query(compiled) == [("run_id", 1)]

@@ -1,8 +1,9 @@
 """D1: the marts are a function of the SET of events.
 
-The same events (all of tests/fixtures/integrations, the Marquez demo and the live dbt-ol runs) are landed in fresh
-DuckDB warehouses in different shapes: in their own files and order, reversed into one file, shuffled (seeded) into
-seven files with other names, and shuffled with byte-identical duplicates in two incremental landing batches. Every
+The same events (all of tests/fixtures/integrations, the Marquez demo, the live dbt-ol runs and the fixtures of job
+hierarchy, dataset facets and static events, D16) are landed in fresh DuckDB warehouses in different shapes: in
+their own files and order, reversed into one file, shuffled (seeded) into seven files with other names, and
+shuffled with byte-identical duplicates in two incremental landing batches. Every
 relation of schema `marts` except `landing_audit` (per landed file by definition) must hold the same rows (as a
 multiset) in every warehouse. Whatever marts exist when the test runs are compared; with none to compare the test
 fails, so it cannot pass vacuously.
@@ -29,6 +30,7 @@ SOURCES = [
     (FIXTURES / "events" / "job-hierarchy", "*.jsonl"),
     (FIXTURES / "events" / "dataset-facets", "*.jsonl"),
     (FIXTURES / "events" / "starrocks", "*.jsonl"),
+    (FIXTURES / "events" / "static-events", "*.jsonl"),  # D16: static events take part in D1
 ]
 PER_FILE_RELATIONS = {"landing_audit"}
 SEED = 20250101

@@ -60,7 +60,7 @@ DECLARED_FACETS = [("run", name) for name in (
     "parent", "processing_engine", "spark_applicationDetails", "spark_jobDetails", "airflowDagRun", "airflow",
     "dataRentgen_run", "dataRentgen_operation", "nominalTime", "tags", "errorMessage", "flink_job", "dbt_run",
     "hive_session", "hive_query", "starrocks_session", "jobDependencies", "test")] + [("job", name) for name in (
-    "jobType", "tags", "sql", "ownership", "documentation", "sourceCodeLocation", "sourceCode")]
+    "parent", "jobType", "tags", "sql", "ownership", "documentation", "sourceCodeLocation", "sourceCode")]
 # a value of every JSON type, and whether it is an object
 JSON_VALUES = [("string", "oops", False), ("number", 42, False), ("boolean", True, False), ("array", [1], False),
                ("null", None, None), ("object", {}, True), ("string holding an object", "{not json", False)]

@@ -1,16 +1,28 @@
-{#- Generic data test: none of `columns` holds a NULL. One row per column that does, with how many rows hold
-    it. The model is read once for all its columns (a not_null test per column reads it once per column). -#}
-{% test not_null_columns(model, columns) %}
+{#- Generic data test: none of `columns` holds a NULL, and none of the columns of each `conditional` entry
+    ({'where': condition, 'columns': [...]}) holds one in a row where its condition holds (e.g. the run columns of
+    the run events only, D16). One row per column that does, with how many rows hold it. The model is read once for
+    all its columns (a not_null test per column reads it once per column). -#}
+{% test not_null_columns(model, columns, conditional=[]) %}
+    {%- set checks = [] %}
+    {%- for column in columns %}
+        {%- do checks.append((column, none)) %}
+    {%- endfor %}
+    {%- for entry in conditional %}
+        {%- for column in entry['columns'] %}
+            {%- do checks.append((column, entry['where'])) %}
+        {%- endfor %}
+    {%- endfor %}
     with null_counts as (
         select
-            {%- for column in columns %}
-            sum(case when {{ column }} is null then 1 else 0 end) as {{ column }}{{ ',' if not loop.last }}
+            {%- for column, condition in checks %}
+            sum(case when {{ column }} is null{% if condition %} and ({{ condition }}){% endif %} then 1 else 0 end)
+                as {{ column }}{{ ',' if not loop.last }}
             {%- endfor %}
         from {{ model }}
     ),
 
     checked_columns as (
-        {%- for column in columns %}
+        {%- for column, condition in checks %}
         select '{{ column }}' as column_name{{ ' union all' if not loop.last }}
         {%- endfor %}
     ),
@@ -19,7 +31,7 @@
         select
             checked_columns.column_name,
             case checked_columns.column_name
-                {%- for column in columns %}
+                {%- for column, condition in checks %}
                 when '{{ column }}' then null_counts.{{ column }}
                 {%- endfor %}
             end as null_rows

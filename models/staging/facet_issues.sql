@@ -133,7 +133,7 @@ declared_facets_not_json as (
 entries as (
     select
         *,
-        lower(io_kind) || 's[' || cast(io_position as string) || '].' as entry_path
+        {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} || '.' as entry_path
     from {{ ref('stg_io_entries') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -193,7 +193,7 @@ column_metrics_not_objects as (
     select
         column_metrics.event_hash,
         column_metrics.landing_batch,
-        lower(column_metrics.io_kind) || 's[' || cast(column_metrics.io_position as string) || '].'
+        {{ lineage_warehouse.io_entry_path('column_metrics.io_kind', 'column_metrics.io_position') }} || '.'
         || column_metrics.container || '.dataQualityMetrics.columnMetrics.' || column_metrics.column_name as facet,
         'not_an_object' as reason
     from column_metrics

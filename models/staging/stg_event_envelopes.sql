@@ -1,5 +1,10 @@
-{#- The envelope of every record and the reason it cannot be placed, if any (D5). The first applicable
-    reason wins, in the order of the case expression below. Incremental: records of unseen landing batches. -#}
+{#- The envelope of every record, its kind and the reason it cannot be placed, if any (D5). The first applicable
+    reason wins, in the order of the case expression below. event_kind (D16, docs/rules.md "D16 Static lineage
+    events are kept"): an event with a run.runId is a RUN event; one without is a static DATASET event when it sends
+    a top-level dataset namespace or name or its schemaURL names the DatasetEvent definition, a static JOB event
+    when its schemaURL names the JobEvent definition, and else a RUN event that misses its run. A static event
+    needs no run: a DatasetEvent needs its dataset's namespace and name, a JobEvent its job's; a DatasetEvent's job
+    is not read. Incremental: records of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set record_paths = [
@@ -8,7 +13,10 @@
     ['run', 'runId'],
     ['job', 'namespace'],
     ['job', 'name'],
-    ['producer']
+    ['producer'],
+    ['schemaURL'],
+    ['dataset', 'namespace'],
+    ['dataset', 'name']
 ] %}
 
 with
@@ -41,8 +49,25 @@ envelopes as (
         {{ lineage_warehouse.list_item('record_parts', 2) }} as run_id_text,
         {{ lineage_warehouse.list_item('record_parts', 3) }} as job_namespace,
         {{ lineage_warehouse.list_item('record_parts', 4) }} as job_name,
-        {{ lineage_warehouse.list_item('record_parts', 5) }} as producer
+        {{ lineage_warehouse.list_item('record_parts', 5) }} as producer,
+        {{ lineage_warehouse.list_item('record_parts', 6) }} as schema_url,
+        {{ lineage_warehouse.list_item('record_parts', 7) }} as dataset_namespace,
+        {{ lineage_warehouse.list_item('record_parts', 8) }} as dataset_name
     from record_parts
+),
+
+kinds as (
+    select
+        *,
+        case
+            when run_id_text is not null then 'RUN'
+            when
+                dataset_namespace is not null or dataset_name is not null or schema_url like '%/DatasetEvent'
+                then 'DATASET'
+            when schema_url like '%/JobEvent' then 'JOB'
+            else 'RUN'
+        end as event_kind
+    from envelopes
 ),
 
 parsed as (
@@ -50,7 +75,7 @@ parsed as (
         *,
         {{ lineage_warehouse.parse_timestamp('event_time_text') }} as event_time,
         {{ lineage_warehouse.is_uuid('run_id_text') }} as run_id_is_uuid
-    from envelopes
+    from kinds
 ),
 
 final as (
@@ -61,10 +86,13 @@ final as (
         record_hash,
         record_text,
         event_time,
+        event_kind,
         event_type_text,
         lower(run_id_text) as run_id,
-        job_namespace,
-        job_name,
+        case when event_kind != 'DATASET' then job_namespace end as job_namespace,
+        case when event_kind != 'DATASET' then job_name end as job_name,
+        dataset_namespace,
+        dataset_name,
         producer,
         landing_batch,
         case
@@ -72,10 +100,12 @@ final as (
             when record_kind != 'object' then 'not_an_object'
             when event_time_text is null then 'missing_event_time'
             when event_time is null then 'invalid_event_time'
-            when run_id_text is null then 'missing_run_id'
-            when not run_id_is_uuid then 'invalid_run_id'
-            when coalesce(job_namespace, '') = '' then 'missing_job_namespace'
-            when coalesce(job_name, '') = '' then 'missing_job_name'
+            when event_kind = 'DATASET' and coalesce(dataset_namespace, '') = '' then 'missing_dataset_namespace'
+            when event_kind = 'DATASET' and coalesce(dataset_name, '') = '' then 'missing_dataset_name'
+            when event_kind = 'RUN' and run_id_text is null then 'missing_run_id'
+            when event_kind = 'RUN' and not run_id_is_uuid then 'invalid_run_id'
+            when event_kind != 'DATASET' and coalesce(job_namespace, '') = '' then 'missing_job_namespace'
+            when event_kind != 'DATASET' and coalesce(job_name, '') = '' then 'missing_job_name'
         end as quarantine_reason
     from parsed
 )

@@ -2,7 +2,8 @@
     facet the models read parsed from its text with its declared shape, then laid out flat: has_<prefix> tells
     whether the facet was sent as a JSON object (staging.facet_issues records one that was not), and one column
     per field (facet_prefix, facet_field). Models past staging read these columns and never parse JSON. One row
-    per placed event; incremental: the events of unseen landing batches. -#}
+    per placed event; incremental: the events of unseen landing batches. The dataset of a DatasetEvent (D16) is
+    kept as a one-item list of its text, `static_datasets`, which stg_io_entries explodes like inputs and outputs. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set declared = [('run', lineage_warehouse.run_facet_shapes()), ('job', lineage_warehouse.job_facet_shapes())] %}
@@ -25,6 +26,7 @@ events as (
     select
         event_hash,
         landing_batch,
+        event_kind,
         payload
     from {{ ref('stg_events') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
@@ -34,6 +36,7 @@ parsed as (
     select
         event_hash,
         landing_batch,
+        event_kind,
         payload,
         {{ lineage_warehouse.parse_json_as('payload', lineage_warehouse.event_shape()) }} as event
     from events
@@ -57,6 +60,10 @@ containers as (
         -- the entries' texts as Spark re-serialises them hold escaped surrogate pairs (docs/decisions.md)
         {{ lineage_warehouse.json_text_list_normalise('parsed.event.inputs') }} as inputs,
         {{ lineage_warehouse.json_text_list_normalise('parsed.event.outputs') }} as outputs,
+        case
+            when parsed.event_kind = 'DATASET' then {{ lineage_warehouse.json_text_list_normalise(
+                lineage_warehouse.list_of(['parsed.event.dataset'])) }}
+        end as static_datasets,
         {{ lineage_warehouse.list_item('parsed.event.inputs', 0) }} is not null
         or {{ lineage_warehouse.list_item('parsed.event.outputs', 0) }} is not null as has_io
     from parsed
@@ -70,6 +77,7 @@ facets as (
         containers.job_facets,
         containers.inputs,
         containers.outputs,
+        containers.static_datasets,
         containers.has_io,
         case
             when containers.run_facets is not null then 'object'
@@ -97,6 +105,7 @@ final as (
         -- the input and output entries as text, each parsed in stg_io_entries
         facets.inputs,
         facets.outputs,
+        facets.static_datasets,
         facets.has_io,
         -- sent with any non-null value (an object or not): what tells Data.Rentgen's own events apart (§0)
         facets.run_facets['dataRentgen_operation'] is not null as sends_data_rentgen_operation,

@@ -1,7 +1,8 @@
 {#- Placed events, one row per distinct content (D1: byte-identical duplicates count once). The kept
     copy is the first landed: of the earliest landing batch, then by (source_file, line_number,
     element_index); how many copies were landed is marts.landing_audit's business. A missing or unknown
-    eventType is read as OTHER (D5). Events older than the retention cutoff are not placed
+    eventType of a RUN event is read as OTHER (D5); a static event (event_kind DATASET or JOB, D16) has no
+    event_type and no run_id, a DatasetEvent no job either. Events older than the retention cutoff are not placed
     (macros/retention.sql). Incremental: the placed records of unseen landing batches whose
     content is not here yet. -#}
 {{ lineage_warehouse.append_batches_config() }}
@@ -40,7 +41,9 @@ final as (
     select
         numbered.record_hash as event_hash,
         numbered.event_time,
+        numbered.event_kind,
         case
+            when numbered.event_kind != 'RUN' then null
             when numbered.event_type_text in ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')
                 then numbered.event_type_text
             else 'OTHER'

@@ -8,7 +8,8 @@
     is an object; has_facets_<facet> is NULL when it was not sent, false when it was sent but is not an object
     (staging.facet_issues records it). The data-quality facets likewise, in facets and in inputFacets
     (input_facets_data_quality_metrics__row_count; entry_facet_shapes). Which entries count (an operation's, not a
-    run-level event's) is decided past staging. Incremental: the events of unseen landing batches. -#}
+    run-level event's) is decided past staging. The dataset of a DatasetEvent (D16) is one more entry, io_kind
+    DATASET at position 0, read like the others. Incremental: the events of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
@@ -50,9 +51,10 @@ payloads as (
         event_hash,
         landing_batch,
         inputs,
-        outputs
+        outputs,
+        static_datasets
     from {{ ref('stg_event_payloads') }}
-    where {{ lineage_warehouse.in_unseen_batch() }} and has_io
+    where {{ lineage_warehouse.in_unseen_batch() }} and (has_io or static_datasets is not null)
 ),
 
 entry_texts as (
@@ -73,6 +75,15 @@ entry_texts as (
         entry.value as entry_text
     from payloads
     {{ lineage_warehouse.explode_array('payloads.outputs', 'entry') }}
+    union all
+    select
+        payloads.event_hash,
+        payloads.landing_batch,
+        'DATASET' as io_kind,
+        cast(entry.pos as bigint) as io_position,
+        entry.value as entry_text
+    from payloads
+    {{ lineage_warehouse.explode_array('payloads.static_datasets', 'entry') }}
 ),
 
 parsed as (

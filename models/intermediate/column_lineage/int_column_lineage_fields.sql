@@ -20,7 +20,8 @@ output_parts as (
             ['columnLineage'], ['columnLineage', 'fields'], ['columnLineage', 'dataset']
         ]) }} as lineage_parts
     from {{ ref('int_event_datasets') }}
-    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT'
+    -- a static event's outputs (D16) declare datasets, not lineage
+    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT' and not is_static
 ),
 
 outputs as (

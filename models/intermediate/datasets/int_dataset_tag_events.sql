@@ -1,4 +1,5 @@
-{#- Every (dataset, tag, value) an input or output entry of an operation event sends in its dataset facet
+{#- Every (dataset, tag, value) an entry of int_event_datasets (an operation event's input or output, a static
+    event's dataset, D16) sends in its dataset facet
     `tags.tags[]` (§2.2): key → tag, value → value, `source` and `field` ignored. Tags belong to the dataset of the
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
     dataset (§2.3). Entries without a key or a value are ignored. Appended by landing batch; rebuilt from every
@@ -51,7 +52,8 @@ final as (
         events.event_time,
         tag_entries.event_hash,
         tag_entries.landing_batch,
-        -- order of the tags inside one event: inputs before outputs, then entry and tag position
+        -- order of the tags inside one event: inputs before outputs (a DatasetEvent's one dataset with them), then
+        -- entry and tag position
         case tag_entries.io_kind when 'INPUT' then 1 else 2 end as source_rank,
         tag_entries.io_position * 100000 + tag_entries.tag_position as position
     from tag_entries

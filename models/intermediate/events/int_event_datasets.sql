@@ -6,7 +6,9 @@
     §2.1 and docs/rules.md "Dataset names: rewrites" (`dataset_name`); the lineage node is the dataset itself, or
     for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change and
     statistics (inputStatistics for an input, outputStatistics for an output) are carried for
-    int_io_entry_facts. -#}
+    int_io_entry_facts. The datasets a static event declares (D16: a DatasetEvent's dataset, a JobEvent's inputs
+    and outputs) are entries too, read by the same rules, with is_static: they give datasets, locations, schemas,
+    symlinks, tags and facets, and the models of inputs, outputs, column lineage and data quality leave them out. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -14,9 +16,10 @@ with
 events as (
     select
         event_hash,
-        extractor
+        extractor,
+        event_kind != 'RUN' as is_static
     from {{ ref('int_events_classified') }}
-    where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
+    where {{ lineage_warehouse.in_unseen_batch() }} and (is_operation_event or event_kind != 'RUN')
 ),
 
 entries as (
@@ -29,6 +32,7 @@ valid as (
         entries.event_hash,
         entries.landing_batch,
         events.extractor,
+        events.is_static,
         entries.io_kind,
         entries.io_position,
         entries.namespace,
@@ -93,6 +97,7 @@ final as (
         valid.event_hash,
         valid.landing_batch,
         valid.extractor,
+        valid.is_static,
         valid.io_kind,
         valid.io_position,
         valid.namespace,

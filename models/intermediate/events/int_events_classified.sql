@@ -2,7 +2,10 @@
     (§0 step 2: Spark → Airflow DAG → Airflow task → Hive → Flink → dbt → StarRocks → Unknown, first match
     wins; integration strings are matched exactly, case-sensitively; macros/extractors.sql). Also which run the
     event describes and, for operation events (§6.1, docs/rules.md "StarRocks"), the operation and the run it is
-    bound to. -#}
+    bound to. A static event (event_kind DATASET or JOB, D16) is classified like any other (its extractor decides
+    its datasets' name rewrites) but describes no run and is no operation: its run ids are NULL; describes_own_run
+    is true for a JobEvent, which describes its own job, whose parent is the job of its `parent` job facet
+    (docs/decisions.md "Static events: what they contribute"). -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -22,6 +25,7 @@ extracted as (
         events.event_hash,
         events.landing_batch,
         events.event_time,
+        events.event_kind,
         events.event_type,
         events.run_id,
         events.job_namespace,
@@ -31,8 +35,14 @@ extracted as (
         payloads.job_job_type__job_type as job_type_facet,
         payloads.job_job_type__processing_type as processing_type,
         lower(payloads.run_parent__run__run_id) as parent_run_id_text,
-        payloads.run_parent__job__namespace as parent_job_namespace,
-        payloads.run_parent__job__name as parent_job_name,
+        case
+            when events.event_kind = 'JOB' then payloads.job_parent__job__namespace
+            else payloads.run_parent__job__namespace
+        end as parent_job_namespace,
+        case
+            when events.event_kind = 'JOB' then payloads.job_parent__job__name
+            else payloads.run_parent__job__name
+        end as parent_job_name,
         lower(payloads.run_parent__root__run__run_id) as root_run_id_text,
         payloads.run_parent__root__job__namespace as root_job_namespace,
         payloads.run_parent__root__job__name as root_job_name,
@@ -71,6 +81,7 @@ bound as (
     select
         *,
         case
+            when event_kind != 'RUN' then false
             when extractor = 'SPARK' then coalesce(job_type_facet, '') != 'APPLICATION'
             when extractor = 'AIRFLOW_DAG' then false
             when extractor in ('AIRFLOW_TASK', 'HIVE') then true
@@ -84,6 +95,7 @@ bound as (
         -- the parent or Hive session facets missing (the reference crashes) the event's own run is used
         -- (docs/decisions.md)
         case
+            when event_kind != 'RUN' then null
             when extractor = 'SPARK' and coalesce(job_type_facet, '') != 'APPLICATION' then coalesce(parent_run_id, run_id)
             when extractor = 'DBT' and coalesce(job_type_facet, '') != 'JOB' then coalesce(parent_run_id, run_id)
             when extractor = 'HIVE' then coalesce(hive_session_run_id, run_id)
@@ -99,6 +111,7 @@ final as (
         event_hash,
         landing_batch,
         event_time,
+        event_kind,
         event_type,
         run_id,
         job_namespace,
@@ -116,8 +129,11 @@ final as (
         is_operation_event,
         event_run_id,
         -- the event's own run by the generic rules; never a StarRocks event, which describes the session run by
-        -- the StarRocks rules even when its runId is the sessionId
-        event_run_id = run_id and extractor != 'STARROCKS' as describes_own_run,
+        -- the StarRocks rules even when its runId is the sessionId; a JobEvent describes its own job (D16)
+        case
+            when event_kind = 'RUN' then event_run_id = run_id and extractor != 'STARROCKS'
+            else event_kind = 'JOB'
+        end as describes_own_run,
         hive_session_id,
         hive_session_created_at,
         hive_session_run_id,

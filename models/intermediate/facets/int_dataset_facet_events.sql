@@ -1,4 +1,5 @@
-{#- Every input or output entry of an operation event that sends one of the dataset facets of the entity marts
+{#- Every entry of int_event_datasets (an operation event's input or output, a static event's dataset, D16; run_id
+    NULL for the latter) that sends one of the dataset facets of the entity marts
     (macros/event_shape.sql dataset_facet_shapes: datasetType, documentation, storage, catalog, hierarchy,
     version, ownership), on the dataset of the entry itself (like its tags, docs/rules.md "Facets: datasets").
     `order_key` is the D1 order of the events, then inputs before outputs and the entry's position, so that the

@@ -1,11 +1,13 @@
 {#- One row per dataset and version its version facet named (docs/rules.md "Facets: dataset versions"): first
-    and last eventTime, and the runs of the first and last of those events in D1 order. -#}
+    and last eventTime, and the runs of the first and last of those events in D1 order. Only events with a run
+    count: a static event's (D16) version is the dataset's latest_version in dataset_facets, not a version a run
+    saw. -#}
 
 with
 
 facet_events as (
     select * from {{ ref('int_dataset_facet_events') }}
-    where version is not null
+    where version is not null and run_id is not null
 ),
 
 final as (

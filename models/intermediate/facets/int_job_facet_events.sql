@@ -1,8 +1,8 @@
 {#- Every event that sends one of the job facets of the entity marts (ownership, documentation,
     sourceCodeLocation, sourceCode; macros/event_shape.sql job_facet_shapes), on the event's own job: the job of
-    the run it describes (not a Spark operation's, a Hive query's or a StarRocks query's job, which are no job
-    entities; docs/rules.md "Facets: jobs"). `order_key` is the D1 order. Appended by landing batch; rebuilt from
-    every batch after a location remap or a retention trim (job ids). -#}
+    the run it describes, or a JobEvent's own job (D16) (not a Spark operation's, a Hive query's or a StarRocks
+    query's job, which are no job entities; docs/rules.md "Facets: jobs"). `order_key` is the D1 order. Appended by
+    landing batch; rebuilt from every batch after a location remap or a retention trim (job ids). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
 {%- set facets = ['ownership', 'documentation', 'sourceCodeLocation', 'sourceCode'] %}

@@ -1,5 +1,6 @@
 {#- Facets of operation events that the IO models drop or read as NULL (D4, D5), one row each, for
-    staging.facet_issues: schemas with a nameless field or nested too deep (no schema), statistics that are
+    staging.facet_issues: schemas with a nameless field or nested too deep (no schema; of a static event's
+    datasets too, D16), statistics that are
     not a count from 0 to 2^63-2 (NULL, D4: the event is kept), lifecycleStateChange values outside the
     enum (ignored: the output type falls through to the next rule). -#}
 
@@ -8,7 +9,7 @@ with
 io_events as (
     select
         event_hash,
-        lower(io_kind) || 's[' || cast(io_position as string) || ']' as entry_path,
+        {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} as entry_path,
         case io_kind
             when 'INPUT' then '.inputFacets.inputStatistics.' else '.outputFacets.outputStatistics.'
         end as statistics_path,
@@ -25,7 +26,7 @@ io_events as (
 schema_issues as (
     select
         event_hash,
-        lower(io_kind) || 's[' || cast(io_position as string) || '].facets.schema' as facet,
+        {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} || '.facets.schema' as facet,
         problem as reason
     from {{ ref('int_io_entry_schemas') }}
     where problem is not null

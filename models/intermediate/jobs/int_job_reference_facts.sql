@@ -8,6 +8,8 @@
       OL job name names the operation, not a job; docs/rules.md "StarRocks");
     - PARENT / ROOT: the jobs of the parent facet's run and root run (no type; D9 gives them a row even when
       they never send events). Spark SQL_JOB and dbt MODEL events thus only create their parent's job.
+    A JobEvent (D16) describes its own job (describes_own_run), so its job is an EVENT reference like a run
+    event's (no run: run_id NULL), and the job of its `parent` job facet a PARENT reference without a run.
     References without a namespace or a name cannot be placed and are left out. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
@@ -18,6 +20,7 @@ classified_events as (
         event_hash,
         landing_batch,
         event_time,
+        event_kind,
         extractor,
         event_run_id,
         describes_own_run,
@@ -113,7 +116,7 @@ parent_jobs as (
         parent_job_name as job_name,
         cast(null as string) as job_type
     from events
-    where parent_run_id is not null
+    where parent_run_id is not null or event_kind = 'JOB'
 ),
 
 root_jobs as (

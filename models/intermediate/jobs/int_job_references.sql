@@ -77,8 +77,11 @@ final as (
         job_references.reference_kind,
         job_references.run_id,
         -- the reference names the job of a run this event describes (its own, its session, or the parent an
-        -- operation event is bound to), not a run of some other event
-        job_references.run_id = job_references.event_run_id as describes_run,
+        -- operation event is bound to), not a run of some other event; a JobEvent (D16), which describes no
+        -- run, describes its own job, its EVENT reference
+        coalesce(
+            job_references.run_id = job_references.event_run_id, job_references.reference_kind = 'EVENT'
+        ) as describes_run,
         job_references.job_namespace,
         job_references.job_name,
         job_references.job_type,

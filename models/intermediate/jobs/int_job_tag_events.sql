@@ -1,7 +1,7 @@
 {#- Every (job, tag, value) an event sends (§3.3), one row each, on the job of the run the event describes:
-    - events about their own run (not Hive): job facet tags.tags[] (Airflow: an entry with key == value is a raw
-      DAG tag, kept only as 'k:v[:src]'), the engine tag '{lower(name)}.version' and openlineage_adapter.version
-      from processing_engine, and run facet tags.tags[] with openlineage_client_version renamed to
+    - events about their own run (not Hive), and JobEvents (D16, describes_own_run): job facet tags.tags[]
+      (Airflow: an entry with key == value is a raw DAG tag, kept only as 'k:v[:src]'), the engine tag
+      '{lower(name)}.version' and openlineage_adapter.version from processing_engine, and run facet tags.tags[] with openlineage_client_version renamed to
       openlineage_client.version; dbt splits a 'k:v[:src]' key whose value is 'true'; Airflow without a run tags
       facet uses the DAG's tags list (only 'k:v[:src]' strings);
     - Hive and StarRocks events: engine, adapter, client-version and run tags on the session job (the job tags

@@ -1,7 +1,7 @@
 {#- The run and job facets of every event that jobs, job tags, users and runs read (§3.3, §4, §5.3, D8,
     docs/rules.md "StarRocks"), validated (D5): a facet that fails its checks (macros/run_facets.sql) reads as
-    absent here and its reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per
-    event. -#}
+    absent here and its reason is kept in a *_problem column for int_jobs_runs_facet_issues. One row per event,
+    static events (D16) included: a JobEvent's job tags are read from here. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -10,6 +10,7 @@ events as (
     select
         event_hash as classified_event_hash,
         event_time,
+        event_kind,
         event_type,
         extractor,
         job_namespace,
@@ -95,6 +96,7 @@ final as (
         event_hash,
         landing_batch,
         event_time,
+        event_kind,
         event_type,
         extractor,
         job_namespace,

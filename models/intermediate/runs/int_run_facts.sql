@@ -25,7 +25,8 @@ facets as (
             as tells_run_state,
         {{ lineage_warehouse.regex_replace_all('job_namespace', '/+$', '') }} as flink_base_url
     from {{ ref('int_run_event_facets') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
+    -- a static event (D16) says nothing about a run
+    where {{ lineage_warehouse.in_unseen_batch() }} and event_kind = 'RUN'
 ),
 
 airflow_parts as (

@@ -32,6 +32,8 @@ mentions as (
         event_run_id as run_id,
         event_time
     from events
+    -- a static event (D16) describes no run
+    where event_run_id is not null
     union all
     select
         parent_run_id as run_id,

@@ -1,9 +1,29 @@
 {#- The schema shown for a dataset (lineage.md "Schema shown for a dataset"): output rows preferred, input
     rows otherwise; the schema of the newest row; EXACT_MATCH when the oldest and the newest row carry the
     same schema, LATEST_KNOWN otherwise. Only rows with a schema count. Rows are ordered by their last
-    (newest) or first (oldest) eventTime, then by schema id, so ties are deterministic. -#}
+    (newest) or first (oldest) eventTime, then by schema id, so ties are deterministic. The schemas static events
+    declare (D16, int_static_schema_rows) are rows too, at their eventTime: a DatasetEvent's dataset ranks with the
+    outputs, a JobEvent's inputs and outputs with their kind. -#}
 
 with
+
+schema_rows as (
+    select
+        io_kind,
+        dataset_id,
+        schema_id,
+        first_event_at,
+        last_event_at
+    from {{ ref('int_io_rows') }}
+    union all
+    select
+        io_kind,
+        dataset_id,
+        schema_id,
+        first_event_at,
+        last_event_at
+    from {{ ref('int_static_schema_rows') }}
+),
 
 rows_with_schema as (
     select
@@ -11,8 +31,8 @@ rows_with_schema as (
         schema_id,
         first_event_at,
         last_event_at,
-        case when io_kind = 'OUTPUT' then 0 else 1 end as preference
-    from {{ ref('int_io_rows') }}
+        case when io_kind = 'INPUT' then 1 else 0 end as preference
+    from schema_rows
     where schema_id is not null and dataset_id is not null
 ),
 

@@ -1,4 +1,5 @@
-{#- The schema of every input/output entry of an operation event (§2.4): the entry's own `schema` facet,
+{#- The schema of every entry int_event_datasets keeps (§2.4): every input/output entry of an operation event,
+    and every dataset a static event declares (D16). The entry's own `schema` facet,
     normalised to JSON text, and its digest (UUIDv5 of the canonical JSON, Appendix A), which is also the
     schema id. No row when the facet is missing or its list is empty. Incremental: entries of unseen landing
     batches.
@@ -26,9 +27,7 @@ entries_parts as (
         {{ lineage_warehouse.json_get_list('entries.facets', [['schema', 'fields'], ['schema', 'fields', 0]]) }}
             as schema_parts
     from {{ ref('int_event_datasets') }} as entries
-    inner join {{ ref('int_events_classified') }} as events
-        on entries.event_hash = events.event_hash
-    where events.is_operation_event and {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }}
+    where {{ lineage_warehouse.in_unseen_batch('entries.landing_batch') }}
 ),
 
 entries as (
