@@ -193,11 +193,12 @@ def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches
     assert_same_staging_and_marts(after_batches, {schema: read(wh, schema) for schema in ("staging", "marts")})
 
 
-@pytest.mark.parametrize("batches,seed", [(3, 11), (5, 23)])
-def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path, batches: int, seed: int) -> None:
+def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path) -> None:
+    """Five batches (four incremental runs on top of the first) at random cut points, then a full refresh. One case:
+    a second case of three batches added ~90 s to the suite and no transition the five do not make
+    (docs/decisions.md "Tests: where the time goes")."""
     units = corpus_units(tmp_path, generated=1500)
-    assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing",
-                                           split(units, batches, seed))
+    assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing", split(units, 5, 23))
 
 
 def spark_history(tmp: Path) -> dict[str, Any]:

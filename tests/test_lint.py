@@ -35,19 +35,25 @@ def test_sqlfluff_parses_with_its_rust_parser() -> None:
 
 
 def test_only_repeated_macro_output_is_left_out_of_the_lint() -> None:
-    """.sqlfluffignore leaves out macro tests whose SQL is one call of lineage_traverse_test_case (docs/decisions.md
-    "Lint: each macro's SQL linted once"): nothing else, and that macro and lineage_traverse itself stay linted in
-    a test of the same folder, the closure data test and the lineage analyses."""
+    """.sqlfluffignore leaves out macro tests whose SQL is one call of lineage_traverse_test_case or
+    job_hierarchy_test_case (docs/decisions.md "Lint: each macro's SQL linted once"): nothing else, and each of those
+    macros stays linted in tests of the same folder (the traversal also in the closure data test and the lineage
+    analyses; the hierarchy in its BOTH test and its inferred-window test)."""
     ignored = [line.strip() for line in (PROJECT_DIR / ".sqlfluffignore").read_text().splitlines()
                if line.strip() and not line.startswith("#") and not line.strip().endswith("/")]
-    folder = PROJECT_DIR / "tests" / "dbt" / "lineage"
-    assert ignored and all(Path(path).parent == Path("tests/dbt/lineage") for path in ignored), ignored
+    case_macros = {"tests/dbt/lineage": "lineage_traverse_test_case(",
+                   "tests/dbt/job_hierarchy": "job_hierarchy_test_case("}
+    assert ignored and all(str(Path(path).parent) in case_macros for path in ignored), ignored
     for path in ignored:
         text = (PROJECT_DIR / path).read_text()
-        assert text.count("{{") == 1 and "lineage_warehouse.lineage_traverse_test_case(" in text, path
-    linted_cases = [p for p in folder.glob("*.sql") if str(p.relative_to(PROJECT_DIR)) not in ignored
-                    and "lineage_traverse_test_case(" in p.read_text()]
-    assert linted_cases, "one lineage_traverse_test_case test stays linted"
+        assert text.count("{{") == 1 and "lineage_warehouse." + case_macros[str(Path(path).parent)] in text, path
+    for folder, case_macro in case_macros.items():
+        linted = [p for p in (PROJECT_DIR / folder).glob("*.sql") if str(p.relative_to(PROJECT_DIR)) not in ignored
+                  and case_macro in p.read_text()]
+        assert linted, f"a {case_macro} test of {folder} stays linted"
+    linted_hierarchy = {p.name for p in (PROJECT_DIR / "tests/dbt/job_hierarchy").glob("*.sql")
+                        if str(p.relative_to(PROJECT_DIR)) not in ignored}
+    assert {"test_job_hierarchy_both.sql", "test_job_hierarchy_inferred_window.sql"} <= linted_hierarchy
     renders_traversal = [p for d in ("analyses", "tests/dbt/marts") for p in (PROJECT_DIR / d).glob("*.sql")
                          if "lineage_warehouse.lineage_traverse(" in p.read_text()]
     assert len(renders_traversal) >= 2, renders_traversal
