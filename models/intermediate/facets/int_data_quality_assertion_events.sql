@@ -105,9 +105,8 @@ final as (
         {{ lineage_warehouse.dataset_id('locations.location_id', 'datasets.node_name') }} as dataset_id,
         facet_items.assertion,
         facet_items.column_name,
-        {{ lineage_warehouse.d1_order_key('events.event_time', 'events.event_hash') }}
-        || case datasets.io_kind when 'INPUT' then '1' else '2' end
-        || lpad(cast(datasets.io_position as string), 10, '0')
+        {{ lineage_warehouse.d1_entry_order_key('events.event_time', 'events.event_hash', 'datasets.io_kind',
+            'datasets.io_position') }}
         || lpad(cast(facet_items.item_position as string), 10, '0') as order_key,
         facet_items.success,
         facet_items.severity,

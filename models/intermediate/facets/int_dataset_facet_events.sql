@@ -49,9 +49,8 @@ facets as (
         datasets.name,
         events.event_time,
         events.event_run_id as run_id,
-        {{ lineage_warehouse.d1_order_key('events.event_time', 'events.event_hash') }}
-        || case datasets.io_kind when 'INPUT' then '1' else '2' end
-        || lpad(cast(datasets.io_position as string), 10, '0') as order_key,
+        {{ lineage_warehouse.d1_entry_order_key('events.event_time', 'events.event_hash', 'datasets.io_kind',
+            'datasets.io_position') }} as order_key,
         entries.facets_dataset_type__dataset_type as dataset_type,
         entries.facets_dataset_type__sub_type as dataset_subtype,
         entries.facets_documentation__description as description,
