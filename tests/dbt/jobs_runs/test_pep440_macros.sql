@@ -12,14 +12,7 @@
 with
 
 normalise_cases as (
-    {%- for version, expected in normalise_cases %}
-        select
-            {{ lineage_warehouse.sql_string(version) }} as version,
-            {{ 'cast(null as string)' if expected is none else lineage_warehouse.sql_string(expected) }} as expected
-        {%- if not loop.last %}
-            union all
-        {%- endif %}
-    {%- endfor %}
+    {{ lineage_warehouse.lineage_test_values(normalise_cases, ['version', 'expected']) }}
 ),
 
 at_least_cases as (

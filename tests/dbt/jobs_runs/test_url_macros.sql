@@ -14,36 +14,15 @@
 with
 
 quote_cases as (
-    {%- for given, expected in quote_cases %}
-        select
-            {{ 'cast(null as string)' if given is none else lineage_warehouse.sql_string(given) }} as given,
-            {{ 'cast(null as string)' if expected is none else lineage_warehouse.sql_string(expected) }} as expected
-        {%- if not loop.last %}
-            union all
-        {%- endif %}
-    {%- endfor %}
+    {{ lineage_warehouse.lineage_test_values(quote_cases, ['given', 'expected']) }}
 ),
 
 userinfo_cases as (
-    {%- for given, expected in userinfo_cases %}
-        select
-            {{ 'cast(null as string)' if given is none else lineage_warehouse.sql_string(given) }} as given,
-            {{ 'cast(null as string)' if expected is none else lineage_warehouse.sql_string(expected) }} as expected
-        {%- if not loop.last %}
-            union all
-        {%- endif %}
-    {%- endfor %}
+    {{ lineage_warehouse.lineage_test_values(userinfo_cases, ['given', 'expected']) }}
 ),
 
 first_item_cases as (
-    {%- for given, expected in first_item_cases %}
-        select
-            {{ 'cast(null as string)' if given is none else lineage_warehouse.sql_string(given) }} as given,
-            {{ 'cast(null as string)' if expected is none else lineage_warehouse.sql_string(expected) }} as expected
-        {%- if not loop.last %}
-            union all
-        {%- endif %}
-    {%- endfor %}
+    {{ lineage_warehouse.lineage_test_values(first_item_cases, ['given', 'expected']) }}
 ),
 
 checks as (
