@@ -165,16 +165,14 @@ def assert_only_new_files_read(wh: Warehouse, last_batch: int) -> None:
     assert recorded == {f"batch_{number}" for number in range(1, last_batch + 1)}
 
 
-def assert_landed_incrementally(wh: Warehouse, batches: int) -> Relations:
+def assert_landed_incrementally(wh: Warehouse, batches: int, staging: Relations) -> None:
     """The warehouse landed `batches` batches, one per run: each run read only its own new files and every
-    incremental model recorded the last batch. Returns the staging schema as read."""
+    incremental model recorded the last batch; `staging` is its staging schema as read."""
     landed = read(wh, "raw")["raw_event_lines"]
     batch_index = landed[0].index("landing_batch")
     assert {row[batch_index] for row in landed[1]} == set(range(1, batches + 1))
-    staging = read(wh, "staging")
     assert_watermarks_recorded(wh, batches, staging)
     assert_only_new_files_read(wh, batches)
-    return staging
 
 
 def assert_same_staging_and_marts(built: dict[str, Relations], expected: dict[str, Relations]) -> None:
@@ -188,7 +186,8 @@ def assert_same_staging_and_marts(built: dict[str, Relations], expected: dict[st
 def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches: list[list[Unit]]) -> None:
     """Build `batches` one run each, then compare staging and marts with a `--full-refresh` of the same files."""
     glob = build_in_batches(wh, landing, batches, seed=len(batches))
-    after_batches = {"staging": assert_landed_incrementally(wh, len(batches)), "marts": read(wh, "marts")}
+    after_batches = {"staging": read(wh, "staging"), "marts": read(wh, "marts")}
+    assert_landed_incrementally(wh, len(batches), after_batches["staging"])
     wh.dbt(["run", "--full-refresh"], events=glob)
     assert_same_staging_and_marts(after_batches, {schema: read(wh, schema) for schema in ("staging", "marts")})
 
@@ -230,7 +229,7 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     history["event_times_after"] = column_values(on_spark["staging"], "stg_events", "event_time")
     history["marts_after"] = on_spark["marts"]
     try:
-        assert_landed_incrementally(spark, 2)
+        assert_landed_incrementally(spark, 2, on_spark["staging"])
         assert_same_staging_and_marts(on_spark, {schema: read(mirror, schema) for schema in ("staging", "marts")})
     except AssertionError as failed:
         history["incremental_equals_mirror"] = failed
