@@ -6,9 +6,10 @@ with a seed and landed in batches (new files next to the old ones, ~2 % of earli
 cross-batch duplicates). The warehouse is built with `dbt run` after every batch; then `dbt run --full-refresh`
 rebuilds it from the same files. Every mart and every staging relation must be the same multiset of rows
 after the last incremental run as after the full refresh (staging compared without its landing-batch and
-kept-copy columns, which say *when* a line was landed, not what it means). On Spark the second batch is built
-in the run that switches retention on, and the warehouse is compared with the same history on DuckDB
-(`spark_history`: two Spark runs serve both properties).
+kept-copy columns, which say *when* a line was landed, not what it means). On Spark the first batch (every fixture
+file and part of the generated traffic) is the engine parity build, the second batch is built in the run that
+switches retention on, and the warehouse is compared with the same history on DuckDB (`spark_history`: two Spark
+runs serve three properties).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -37,20 +38,31 @@ KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
 Unit = tuple[str, Any]  # ("line", text) or ("file", path)
 
 
-def corpus_units(tmp: Path, generated: int) -> list[Unit]:
-    """Every fixture file as units, plus `generated` lines of generator traffic (with its own duplicates)."""
+def fixture_units() -> list[Unit]:
+    """Every fixture file as units: a line of a newline-delimited file, or the whole file."""
     units: list[Unit] = []
     for path in sorted(FIXTURES.rglob("*.json*")):
         if path.suffix == ".jsonl":
             units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         else:
             units.append(("file", path))
+    return units
+
+
+def generated_units(tmp: Path, generated: int) -> list[Unit]:
+    """`generated` lines of generator traffic (with its own duplicates), a unit per line."""
     out = tmp / "generated"
     subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "generate_events.py"), "--events", str(generated),
                     "--seed", "5", "--out", str(out)], check=True, capture_output=True)
+    units: list[Unit] = []
     for path in sorted(out.glob("*.jsonl")):
         units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return units
+
+
+def corpus_units(tmp: Path, generated: int) -> list[Unit]:
+    """Every fixture file as units, plus `generated` lines of generator traffic."""
+    return fixture_units() + generated_units(tmp, generated)
 
 
 def land_batch(landing: Path, number: int, units: list[Unit], earlier_lines: list[str], rng: random.Random) -> None:
@@ -200,39 +212,54 @@ def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path) -> None:
     assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing", split(units, 5, 23))
 
 
+def outcome(check: Callable[[], object]) -> AssertionError | None:
+    """Run a check now, while the relations it reads exist, and keep its failure for the test that reports it."""
+    try:
+        check()
+    except AssertionError as failed:
+        return failed
+    return None
+
+
 def spark_history(tmp: Path) -> dict[str, Any]:
-    """The Spark lane's one history of batches, shared by two properties (docs/decisions.md "Tests: where the time
-    goes"): batch 1 built on Spark from empty, then batch 2 landed and built in the run that switches retention on
-    (tests/test_retention.py). A DuckDB warehouse, the mirror, goes through the same history run for run. This
-    module's property on Spark: after the incremental run, staging and marts equal the mirror's (the DuckDB lane
-    checks that an incremental history equals a full refresh on DuckDB, with and without retention). Its outcome is
-    kept and reported by its own test; the retention property reads the rest."""
+    """The Spark lane's one history of batches, shared by three properties (docs/decisions.md "Tests: where the
+    time goes"). A DuckDB warehouse, the mirror, goes through the same history run for run.
+    - Batch 1, every fixture file and a random part of generated traffic, is a `dbt build` from empty with every
+      test of the project and the marts' comments: engine parity (tests/test_engine_parity.py) checks that build
+      and that its marts equal the mirror's.
+    - Batch 2, the rest of the generated traffic (late events of runs begun in batch 1) and re-deliveries of batch
+      1's lines, is built incrementally in the run that switches retention on (tests/test_retention.py). This
+      module's property on Spark: then staging and marts equal the mirror's (the DuckDB lane checks that an
+      incremental history equals a full refresh on DuckDB, with and without retention).
+    Each outcome is kept and reported by its own test; the Spark warehouse is gone once another Spark test starts."""
+    from tests.test_engine_parity import assert_first_build_like_duckdbs
     from tests.test_retention import PER_BATCH_FOLDS, RETENTION, column_values, event_times
 
-    batches = split(corpus_units(tmp, generated=300), 2, 31)
+    generated = split(generated_units(tmp, 600), 2, 31)
+    batches = [fixture_units() + generated[0], generated[1]]
     landing = tmp / "landing"
     glob = f"{landing}/**/*.json*"
-    spark, mirror = Warehouse(tmp / "wh", "spark"), Warehouse(tmp / "mirror_duckdb")
+    spark = Warehouse(tmp / "wh", "spark", spark_column_comments=True)
+    mirror = Warehouse(tmp / "mirror_duckdb")
     rng = random.Random(3)
-    history: dict[str, Any] = {"glob": glob, "incremental_equals_mirror": None}
-    for wh in (spark, mirror):
-        wh.dbt(["seed"])
+    history: dict[str, Any] = {"glob": glob}
     land_batch(landing, 1, batches[0], [], rng)
-    for wh in (spark, mirror):
-        wh.dbt(["run"], events=glob)
+    spark.build(glob, every_test=True)
+    mirror.dbt(["seed"])
+    mirror.dbt(["run"], events=glob)
+    history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror))
     history["event_times_before"] = event_times(spark)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
     for wh in (spark, mirror):
-        wh.dbt(["run"], events=glob, extra_vars=RETENTION)
+        wh.dbt(["run"], events=glob, extra_vars={**RETENTION, "spark_column_comments": False})
     history["read_all"] = {model: spark.read_every_batch(model) for model in PER_BATCH_FOLDS}
     on_spark = {"staging": read(spark, "staging"), "marts": read(spark, "marts")}
     history["event_times_after"] = column_values(on_spark["staging"], "stg_events", "event_time")
     history["marts_after"] = on_spark["marts"]
-    try:
-        assert_landed_incrementally(spark, 2, on_spark["staging"])
-        assert_same_staging_and_marts(on_spark, {schema: read(mirror, schema) for schema in ("staging", "marts")})
-    except AssertionError as failed:
-        history["incremental_equals_mirror"] = failed
+    mirrored = {schema: read(mirror, schema) for schema in ("staging", "marts")}
+    history["incremental_equals_mirror"] = outcome(lambda: (
+        assert_landed_incrementally(spark, 2, on_spark["staging"]),
+        assert_same_staging_and_marts(on_spark, mirrored)))
     return history
 
 
