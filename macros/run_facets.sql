@@ -128,7 +128,8 @@
 
 {#- A `tags` list of a tags facet (job, run or dataset; its JSON text): 'tags_not_a_list', or
     'tag_without_key_or_value' when any item lacks a key or a value (the reference rejects the event: D5 drops the
-    whole facet, docs/decisions.md "Tags facets: one bad tag drops the facet"); NULL when absent or valid. -#}
+    whole facet, docs/decisions.md "Reference 0.7 gaps: facets the reference rejects"); NULL when absent or
+    valid. -#}
 {% macro tags_list_problem(tags) -%}
     {%- set bad_entry = "case when " ~ lineage_warehouse.json_get('lw_tag', ['key']) ~ " is null or "
         ~ lineage_warehouse.json_get('lw_tag', ['value']) ~ " is null then 'x' end" -%}
