@@ -126,18 +126,47 @@
     end
 {%- endmacro %}
 
-{#- tags (job or run facet): `tags` a list of objects, each with a key and a value. -#}
-{% macro tags_facet_problem(facet) -%}
-    {%- set tags = lineage_warehouse.facet_field(facet, ['tags']) -%}
+{#- A `tags` list of a tags facet (job, run or dataset; its JSON text): 'tags_not_a_list', or
+    'tag_without_key_or_value' when any item lacks a key or a value (the reference rejects the event: D5 drops the
+    whole facet, docs/decisions.md "Reference 0.7 gaps: facets the reference rejects"); NULL when absent or
+    valid. -#}
+{% macro tags_list_problem(tags) -%}
     {%- set bad_entry = "case when " ~ lineage_warehouse.json_get('lw_tag', ['key']) ~ " is null or "
         ~ lineage_warehouse.json_get('lw_tag', ['value']) ~ " is null then 'x' end" -%}
     case
-        when not {{ lineage_warehouse.facet_present(facet) }} then null
         when {{ tags }} is null then null
         when {{ lineage_warehouse.json_kind(tags) }} != 'array' then 'tags_not_a_list'
         when {{ lineage_warehouse.transform_join(
             lineage_warehouse.json_to_raw_array(tags), 'lw_tag', bad_entry, "''") }} != ''
             then 'tag_without_key_or_value'
+    end
+{%- endmacro %}
+
+{#- tags (job or run facet): `tags` a list of objects, each with a key and a value. -#}
+{% macro tags_facet_problem(facet) -%}
+    case
+        when {{ lineage_warehouse.facet_present(facet) }}
+            then {{ lineage_warehouse.tags_list_problem(lineage_warehouse.facet_field(facet, ['tags'])) }}
+    end
+{%- endmacro %}
+
+{#- A facet whose listed fields (key paths) are required (flink_job.jobId, dbt_run.invocation_id):
+    'missing_required_field' when one is missing or JSON null. -#}
+{% macro required_fields_problem(facet, key_paths) -%}
+    case
+        when
+            {{ lineage_warehouse.facet_present(facet) }} and {{ lineage_warehouse.facet_lacks_any(facet, key_paths) }}
+            then 'missing_required_field'
+    end
+{%- endmacro %}
+
+{#- spark_jobDetails: jobId required, an integer (a JSON number or a text of digits, as pydantic reads an int). -#}
+{% macro spark_job_details_problem(facet) -%}
+    {%- set job_id = lineage_warehouse.facet_field(facet, ['jobId']) -%}
+    case
+        when not {{ lineage_warehouse.facet_present(facet) }} then null
+        when {{ job_id }} is null then 'missing_required_field'
+        when not {{ lineage_warehouse.regex_matches(job_id, '^-?[0-9]+$') }} then 'job_id_not_an_integer'
     end
 {%- endmacro %}
 

@@ -168,7 +168,62 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(static_event("JobEvent", job={"namespace": "hostile"})), Q, "missing_job_name"),
             (line(static_event("JobEvent", job={"name": "static_job"}, eventTime=DROP)), Q, "missing_event_time"),
         ],
+        # the reference 0.7 gaps (tests/test_reference_gaps.py): Hive nominal times, and facets the reference
+        # rejects that D5 drops alone
+        "h19_reference_gaps.jsonl": [(text, P, None) for text in reference_gap_events()],
     }
+
+
+def reference_gap_events() -> list[str]:
+    """Hive sessions with nominal times; required fields of flink_job, dbt_run, spark_jobDetails; dataset and job
+    tags facets with a tag lacking its value; lifecycleStateChange previousIdentifier without its name."""
+    def hive(n: int, session: str, start: str, end: str) -> dict[str, Any]:
+        return event(n, run={"runId": run_id(n), "facets": {
+            "hive_session": {"sessionId": session, "creationTime": "2025-01-01T00:00:00Z", "username": "ann",
+                             "clientIp": "10.0.0.9"},
+            "hive_query": {"queryId": f"query_{n}", "operationName": "QUERY"},
+            "nominalTime": {"nominalStartTime": start, "nominalEndTime": end}}},
+            job={"namespace": "hive://metastore:9083", "name": f"hive_query_{n}", "facets": {
+                "jobType": {"integration": "HIVE", "jobType": "QUERY", "processingType": "BATCH"}}})
+
+    def own(n: int, integration: str, namespace: str, facets: dict[str, Any]) -> dict[str, Any]:
+        return event(n, inputs=[], outputs=[], run={"runId": run_id(n), "facets": facets},
+                     job={"namespace": namespace, "name": f"{integration.lower()}_job_{n}", "facets": {
+                         "jobType": {"integration": integration, "jobType": "JOB", "processingType": "BATCH"}}})
+
+    def spark_job(n: int, details: dict[str, Any]) -> dict[str, Any]:
+        return event(n, run={"runId": run_id(n), "facets": {
+            "parent": {"run": {"runId": run_id(73)}, "job": {"namespace": "spark", "name": "gap_app"}},
+            "spark_jobDetails": details}},
+            job={"namespace": "spark", "name": f"gap_app.sql_job_{n}", "facets": {
+                "jobType": {"integration": "SPARK", "jobType": "SQL_JOB", "processingType": "BATCH"}}})
+
+    def output(name: str, facets: dict[str, Any]) -> dict[str, Any]:
+        return {"namespace": "postgres://db:5432", "name": name, "facets": facets}
+
+    tags = event(71, job={"namespace": "hostile", "name": "gap_tags", "facets": {
+        "tags": {"tags": [{"key": "team", "value": "data"}, {"key": "tier"}]}}},
+        outputs=[output("public.gap_bad_tags", {"tags": {"tags": [{"key": "a", "value": "1"}, {"key": "b"}]}}),
+                 output("public.gap_good_tags", {"tags": {"tags": [{"key": "c", "value": "3"}]}}),
+                 output("public.gap_tags_text", {"tags": {"tags": "c:3"}})])
+    lifecycle = event(72, outputs=[
+        output("public.gap_renamed_bad", {"lifecycleStateChange": {
+            "lifecycleStateChange": "RENAME", "previousIdentifier": {"namespace": "postgres://db:5432"}}}),
+        output("public.gap_renamed_good", {"lifecycleStateChange": {
+            "lifecycleStateChange": "RENAME",
+            "previousIdentifier": {"namespace": "postgres://db:5432", "name": "public.gap_old"}}})])
+    events = [
+        hive(64, "gap-session-1", "2025-01-01T06:00:00Z", "2025-01-01T07:00:00Z"),
+        hive(65, "gap-session-2", "2025-01-02T06:00:00Z", "2025-01-02T06:00:00Z"),
+        own(66, "FLINK", "http://flink.example.com:8081", {"flink_job": {"jobName": "no id"}}),
+        own(67, "DBT", "dbt://gap", {"dbt_run": {"invocation_id": None}}),
+        spark_job(68, {"jobId": 7, "jobGroup": "g7", "jobDescription": "d7"}),
+        spark_job(69, {"jobId": "seven", "jobGroup": "g_text", "jobDescription": "d_text"}),
+        spark_job(70, {"jobGroup": "g_none", "jobDescription": "d_none"}),
+        tags,
+        lifecycle,
+    ]
+    return [line(e) for e in events]
 
 
 def static_event(definition: str, **fields: Any) -> dict[str, Any]:

@@ -327,6 +327,17 @@ bad_dependency_entries as (
         or coalesce(dependency_entry_checks.parsed_entry.job.name, '') = ''
 ),
 
+-- a dataset tags facet with a tag lacking its key or value, a lifecycleStateChange whose previousIdentifier
+-- lacks its namespace or name: dropped whole (macros/entry_facet_checks.sql)
+entry_facet_checks as (
+    {{- lineage_warehouse.entry_facet_checks('entries') }}
+),
+
+invalid_entry_facets as (
+    select * from entry_facet_checks
+    where reason is not null
+),
+
 final as (
     select * from unknown_event_types
     union all
@@ -349,6 +360,8 @@ final as (
     select * from object_list_items_not_objects
     union all
     select * from column_metrics_not_objects
+    union all
+    select * from invalid_entry_facets
 )
 
 select * from final

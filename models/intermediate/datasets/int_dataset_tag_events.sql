@@ -2,7 +2,8 @@
     event's dataset, D16) sends in its dataset facet
     `tags.tags[]` (§2.2): key → tag, value → value, `source` and `field` ignored. Tags belong to the dataset of the
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
-    dataset (§2.3). Entries without a key or a value are ignored. Appended by landing batch; rebuilt from every
+    dataset (§2.3). A facet with a tag lacking its key or value is dropped whole (D5, noted in staging.facet_issues:
+    macros/entry_facet_checks.sql); a tag with an empty key is skipped. Appended by landing batch; rebuilt from every
     batch when a namespace moves to another location (dataset ids). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 
@@ -16,9 +17,15 @@ entries as (
         io_position,
         namespace,
         name,
-        {{ lineage_warehouse.json_get('facets', ['tags', 'tags']) }} as tags
+        {{ lineage_warehouse.json_get('facets', ['tags', 'tags']) }} as tags,
+        {{ lineage_warehouse.entry_facet_problems('facets')['tags'] }} as tags_problem
     from {{ ref('int_event_datasets') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+valid_entries as (
+    select * from entries
+    where tags_problem is null
 ),
 
 events as (
@@ -40,7 +47,7 @@ tag_entries as (
         cast(tag_entry.pos as bigint) as tag_position,
         {{ lineage_warehouse.json_get('tag_entry.value', ['key']) }} as tag,
         {{ lineage_warehouse.json_get('tag_entry.value', ['value']) }} as value
-    from entries
+    from valid_entries as entries
     {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('entries.tags'), 'tag_entry') }}
 ),
 

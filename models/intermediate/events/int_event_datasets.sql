@@ -4,7 +4,8 @@
     location, symlink, schema or IO row; so are entries with a reserved name (docs/rules.md "Dataset names:
     reserved"), and for Spark entries whose first TABLE symlink identifier has one. Names get the rewrites of
     §2.1 and docs/rules.md "Dataset names: rewrites" (`dataset_name`); the lineage node is the dataset itself, or
-    for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change and
+    for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change (unless
+    the facet failed its checks, D5: staging.facet_issues) and
     statistics (inputStatistics for an input, outputStatistics for an output) are carried for
     int_io_entry_facts. The datasets a static event declares (D16: a DatasetEvent's dataset, a JobEvent's inputs
     and outputs) are entries too, read by the same rules, with is_static: they give datasets, locations, schemas,
@@ -27,6 +28,15 @@ entries as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
+-- D5: a lifecycleStateChange that failed its checks (macros/entry_facet_checks.sql) is not read
+dropped_lifecycle_changes as (
+    select distinct
+        event_hash,
+        facet
+    from {{ ref('facet_issues') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and reason = 'previous_identifier_without_namespace_or_name'
+),
+
 valid as (
     select
         entries.event_hash,
@@ -40,7 +50,10 @@ valid as (
         entries.facets,
         entries.input_facets,
         entries.output_facets,
-        entries.facets_lifecycle_state_change__lifecycle_state_change as lifecycle_change,
+        case
+            when dropped_lifecycle_changes.event_hash is null
+                then entries.facets_lifecycle_state_change__lifecycle_state_change
+        end as lifecycle_change,
         case entries.io_kind
             when 'INPUT' then entries.input_facets_input_statistics__row_count
             else entries.output_facets_output_statistics__row_count
@@ -56,6 +69,11 @@ valid as (
     from entries
     inner join events
         on entries.event_hash = events.event_hash
+    left join dropped_lifecycle_changes
+        on
+            entries.event_hash = dropped_lifecycle_changes.event_hash
+            and {{ lineage_warehouse.io_entry_path('entries.io_kind', 'entries.io_position') }}
+            || '.facets.lifecycleStateChange' = dropped_lifecycle_changes.facet
     where
         coalesce(entries.namespace, '') != ''
         and coalesce(entries.raw_name, '') != ''

@@ -13,16 +13,23 @@ events as (
 ),
 
 payloads as (
-    select * from {{ ref('stg_event_payloads') }}
+    select
+        *,
+        -- D5: a spark_jobDetails without an integer jobId is dropped whole (int_jobs_runs_facet_issues notes it)
+        {{ lineage_warehouse.spark_job_details_problem('run_spark_job_details') }} as spark_job_problem
+    from {{ ref('stg_event_payloads') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 facets as (
     select
         events.*,
-        payloads.run_spark_job_details__job_id as spark_job_id,
-        payloads.run_spark_job_details__job_group as spark_job_group,
-        payloads.run_spark_job_details__job_description as spark_job_description,
+        {{ lineage_warehouse.valid_facet_field('payloads.run_spark_job_details', 'payloads.spark_job_problem',
+            ['jobId']) }} as spark_job_id,
+        {{ lineage_warehouse.valid_facet_field('payloads.run_spark_job_details', 'payloads.spark_job_problem',
+            ['jobGroup']) }} as spark_job_group,
+        {{ lineage_warehouse.valid_facet_field('payloads.run_spark_job_details', 'payloads.spark_job_problem',
+            ['jobDescription']) }} as spark_job_description,
         payloads.run_airflow__task__task_id as airflow_task_id,
         payloads.run_airflow__task__operator_class as airflow_operator_class,
         payloads.run_airflow__task__task_group__group_id as airflow_task_group_id,

@@ -12,6 +12,9 @@
     ('run.facets.tags', 'run_tags_problem'),
     ('run.facets.airflow.task.upstream_task_ids', 'upstream_task_ids_problem'),
     ('run.facets.airflow.task.downstream_task_ids', 'downstream_task_ids_problem'),
+    ('run.facets.spark_jobDetails', 'spark_job_problem'),
+    ('run.facets.flink_job', 'flink_job_problem'),
+    ('run.facets.dbt_run', 'dbt_run_problem'),
 ] %}
 
 with

@@ -70,7 +70,10 @@ checked as (
         {{ lineage_warehouse.data_rentgen_run_problem('run_data_rentgen_run') }} as dr_run_problem,
         {{ lineage_warehouse.nominal_time_problem('run_nominal_time') }} as nominal_problem,
         {{ lineage_warehouse.tags_facet_problem('job_tags') }} as job_tags_problem,
-        {{ lineage_warehouse.tags_facet_problem('run_tags') }} as run_tags_problem
+        {{ lineage_warehouse.tags_facet_problem('run_tags') }} as run_tags_problem,
+        {{ lineage_warehouse.spark_job_details_problem('run_spark_job_details') }} as spark_job_problem,
+        {{ lineage_warehouse.required_fields_problem('run_flink_job', [['jobId']]) }} as flink_job_problem,
+        {{ lineage_warehouse.required_fields_problem('run_dbt_run', [['invocation_id']]) }} as dbt_run_problem
     from normalised
 ),
 
@@ -159,8 +162,8 @@ final as (
         {{ lineage_warehouse.facet_timestamp(
             lineage_warehouse.valid_facet_field('run_nominal_time', 'nominal_problem', ['nominalEndTime'])) }} as nominal_end_time,
         run_error_message__message as error_message,
-        run_flink_job__job_id as flink_job_id,
-        run_dbt_run__invocation_id as dbt_invocation_id,
+        {{ lineage_warehouse.valid_facet_field('run_flink_job', 'flink_job_problem', ['jobId']) }} as flink_job_id,
+        {{ lineage_warehouse.valid_facet_field('run_dbt_run', 'dbt_run_problem', ['invocation_id']) }} as dbt_invocation_id,
         run_hive_session__username as hive_username,
         run_hive_session__client_ip as hive_client_ip,
         run_hive_query__operation_name as hive_operation_name,
@@ -176,7 +179,10 @@ final as (
         dr_run_problem,
         nominal_problem,
         job_tags_problem,
-        run_tags_problem
+        run_tags_problem,
+        spark_job_problem,
+        flink_job_problem,
+        dbt_run_problem
     from valid
 )
 

@@ -3,7 +3,7 @@
       per-integration fields of §5.3, the user (§4), ended_reason from errorMessage on FAIL/ABORT (D8), the
       parent run (§5.4) and the root run the parent facet names (D9);
     - Hive query events (is_session_event): the synthetic session run, always STARTED, started at the
-      session's creationTime, never ended (§5.2, Appendix A), with sessionId, user and parent;
+      session's creationTime, never ended (§5.2, Appendix A), with sessionId, user, parent and nominal times;
     - StarRocks events (docs/rules.md "StarRocks"): the session run (id = sessionId), with the session's user,
       parent and nominal times; a QUERY event (is_session_event) says STARTED, started at the time inside the
       sessionId, never ended; any other event (a SESSION event, tells_run_state) says what an own-run event says
@@ -125,9 +125,12 @@ per_event as (
                 then case when dag_owner not in ('', 'airflow', '***') then dag_owner end
             when extractor = 'UNKNOWN' then nullif(dr_started_by_user, '')
         end as user_name,
-        case when is_own or extractor = 'STARROCKS' then nominal_start_time end as expected_start_at,
+        -- nominal times (§5.3): of own-run events, and of every event of a session run (Hive, StarRocks)
+        case when is_own or extractor in ('HIVE', 'STARROCKS') then nominal_start_time end as expected_start_at,
         case
-            when (is_own or extractor = 'STARROCKS') and coalesce(nominal_end_time != nominal_start_time, true)
+            when
+                (is_own or extractor in ('HIVE', 'STARROCKS'))
+                and coalesce(nominal_end_time != nominal_start_time, true)
                 then nominal_end_time
         end as expected_end_at
     from with_airflow_urls
