@@ -28,7 +28,7 @@ ranked as (
         type,
         row_number() over (
             partition by from_dataset_id, to_dataset_id
-            order by last_entry_order_key desc, type
+            order by last_entry_order_key desc, type asc
         ) as type_rank
     from pairs
 ),
