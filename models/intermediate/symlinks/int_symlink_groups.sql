@@ -7,17 +7,7 @@
 with
 
 identifiers as (
-    select
-        event_hash,
-        io_kind,
-        io_position,
-        dataset_namespace,
-        dataset_name,
-        identifier_position,
-        identifier_namespace,
-        identifier_name,
-        identifier_type
-    from {{ ref('int_symlink_identifiers') }}
+    select * from {{ ref('int_symlink_identifiers') }}
     where skip_reason is null
 ),
 
