@@ -1,76 +1,24 @@
-{#- Dataset symlinks (§2.3, D12): for a dataset D and an identifier S, TABLE gives D→S METASTORE and
-    S→D WAREHOUSE; LOCATION gives D→S WAREHOUSE and S→D METASTORE. Every identifier produces its pair,
-    the Spark swap target included (D12). Key (from, to): the type of the earliest event (D1) wins. -#}
+{#- Dataset symlinks (§2.3, D12, docs/rules.md "Symlink groups"): every ordered pair (A, B) of two different datasets
+    of one symlink group, typed by the role of B (a clique over the group, never A → A). Key (from, to): when groups
+    give a pair two types, the group of the latest entry (D1 order) holding both wins. -#}
 
 with
 
-identifiers as (
-    select * from {{ ref('int_symlink_identifiers') }}
-    where skip_reason is null
+groups as (
+    select * from {{ ref('int_symlink_groups') }}
 ),
 
-events as (
+pairs as (
     select
-        event_hash,
-        event_time
-    from {{ ref('int_events_classified') }}
-),
-
--- the earliest event of each distinct identifier: the only one the D1 ranking below can pick, so the location
--- lookups and ids are computed once per identifier instead of once per event
-earliest as (
-    select
-        identifiers.event_hash,
-        events.event_time,
-        identifiers.dataset_namespace,
-        identifiers.dataset_name,
-        identifiers.identifier_namespace,
-        identifiers.identifier_name,
-        identifiers.identifier_type,
-        row_number() over (
-            partition by
-                identifiers.dataset_namespace,
-                identifiers.dataset_name,
-                identifiers.identifier_namespace,
-                identifiers.identifier_name,
-                identifiers.identifier_type
-            order by events.event_time, identifiers.event_hash
-        ) as identifier_rank
-    from identifiers
-    inner join events
-        on identifiers.event_hash = events.event_hash
-),
-
-resolved as (
-    select
-        earliest.event_hash,
-        earliest.event_time,
-        earliest.identifier_type,
-        {{ lineage_warehouse.dataset_id('dataset_locations.location_id', 'earliest.dataset_name') }} as dataset_id,
-        {{ lineage_warehouse.dataset_id('identifier_locations.location_id', 'earliest.identifier_name') }}
-            as identifier_dataset_id
-    from earliest
-    {{ lineage_warehouse.dataset_location_join('dataset_locations', 'earliest.dataset_namespace') }}
-    {{ lineage_warehouse.dataset_location_join('identifier_locations', 'earliest.identifier_namespace') }}
-    where earliest.identifier_rank = 1
-),
-
-directed as (
-    select
-        event_time,
-        event_hash,
-        dataset_id as from_dataset_id,
-        identifier_dataset_id as to_dataset_id,
-        case identifier_type when 'TABLE' then 'METASTORE' else 'WAREHOUSE' end as type
-    from resolved
-    union all
-    select
-        event_time,
-        event_hash,
-        identifier_dataset_id as from_dataset_id,
-        dataset_id as to_dataset_id,
-        case identifier_type when 'TABLE' then 'WAREHOUSE' else 'METASTORE' end as type
-    from resolved
+        from_members.dataset_id as from_dataset_id,
+        to_members.dataset_id as to_dataset_id,
+        to_members.role as type,
+        from_members.last_entry_order_key
+    from groups as from_members
+    inner join groups as to_members
+        on
+            from_members.group_id = to_members.group_id
+            and from_members.dataset_id != to_members.dataset_id
 ),
 
 ranked as (
@@ -80,10 +28,9 @@ ranked as (
         type,
         row_number() over (
             partition by from_dataset_id, to_dataset_id
-            order by event_time, event_hash, type
+            order by last_entry_order_key desc, type asc
         ) as type_rank
-    from directed
-    where from_dataset_id != to_dataset_id
+    from pairs
 ),
 
 final as (
