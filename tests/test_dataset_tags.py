@@ -44,8 +44,7 @@ def orders_output(tags: list[dict[str, str]]) -> dict[str, Any]:
 def events() -> list[dict[str, Any]]:
     source = {"namespace": "s3://raw", "name": "customers",
               "facets": {"tags": {"tags": [{"key": "pii", "value": "true", "source": "CONFIG"},
-                                           {"key": "", "value": "dropped: empty key"},
-                                           {"key": "no_value"}]}}}
+                                           {"key": "", "value": "dropped: empty key"}]}}}
     first = spark_op(OP_A, "2025-06-18T10:00:02Z", [orders_output([{"key": "Env", "value": "Prod"},
                                                                   {"key": "owner", "value": "alice"}])], [source])
     later = spark_op(OP_B, "2025-06-18T11:00:00Z", [orders_output([{"key": "ENV", "value": "staging"}])], [])
@@ -85,7 +84,8 @@ def test_s2_2_d13_dataset_tags_latest_value_first_spelling(wh: Warehouse) -> Non
 
 
 def test_s2_2_tags_of_inputs_and_malformed_entries(wh: Warehouse) -> None:
-    """Input entries carry tags too; `source` is ignored; an entry without a key or a value is skipped."""
+    """Input entries carry tags too; `source` is ignored; an entry with an empty key is skipped. (A tag without a key
+    or a value drops the whole facet, reference 0.7 §6: tests/test_reference_gaps.py.)"""
     assert tags_of(wh, "customers") == {"pii": "true"}
 
 

@@ -17,7 +17,7 @@
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
-{{ lineage_warehouse.append_batches_config() }}
+{{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
 {%- set payload_paths = [
     ['inputs'],
