@@ -84,8 +84,9 @@ def hostile_duckdb(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
 
 @pytest.fixture(scope="session")
 def spark_history(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The Spark lane's history of batches (tests/test_incremental.py `spark_history`), read by the engine
-    parity, incremental and retention Spark tests. Its Spark warehouse is gone once another Spark test starts: it keeps data only."""
+    """The Spark lane's history of batches (tests/test_incremental.py `spark_history`), read by the engine parity
+    (corpora and hostile set), jobs/runs, incremental and retention Spark tests. Its Spark warehouse is gone once
+    another Spark test starts: it keeps data only."""
     from tests.test_incremental import spark_history as run_history
 
     return run_history(tmp_path_factory.mktemp("spark_history"))

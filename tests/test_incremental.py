@@ -31,6 +31,8 @@ from tests.lw.model_modes import APPEND, REFOLD, models_in_mode, project_model_m
 from tests.lw.spark_reader import Relations
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "events"
+JOBS_RUNS_FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "jobs_runs"
+HOSTILE_FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "hostile"
 # columns that record when and where a line was landed, not what it means
 BATCH_COLUMNS = {"landing_batch"}
 KEPT_COPY_COLUMNS = {"source_file", "line_number", "element_index"}
@@ -58,6 +60,14 @@ def generated_units(tmp: Path, generated: int) -> list[Unit]:
     for path in sorted(out.glob("*.jsonl")):
         units += [("line", line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return units
+
+
+def spark_parity_files() -> list[Unit]:
+    """The fixture files the Spark history's first build adds to the corpora, as whole files (their bytes as they
+    are: CRLF, BOM, invalid UTF-8, gzip): the jobs/runs fixture and the hostile set, whose own DuckDB builds the
+    DuckDB lane checks (tests/test_jobs_runs.py, the hostile tests)."""
+    return [("file", path) for path in [*sorted(JOBS_RUNS_FIXTURES.glob("*.jsonl")),
+                                        *sorted(HOSTILE_FIXTURES.glob("h*"))]]
 
 
 def corpus_units(tmp: Path, generated: int) -> list[Unit]:
@@ -224,19 +234,23 @@ def outcome(check: Callable[[], object]) -> AssertionError | None:
 def spark_history(tmp: Path) -> dict[str, Any]:
     """The Spark lane's one history of batches, shared by three properties (docs/decisions.md "Tests: where the
     time goes"). A DuckDB warehouse, the mirror, goes through the same history run for run.
-    - Batch 1, every fixture file and a random part of generated traffic, is a `dbt build` from empty with every
-      test of the project and the marts' comments: engine parity (tests/test_engine_parity.py) checks that build
-      and that its marts equal the mirror's.
+    - Batch 1, every fixture file of the corpora, the jobs/runs fixture, the hostile set and a random part of
+      generated traffic, is built from empty on Spark (models with the marts' comments, then every unit and macro
+      test) and on the mirror (models and every data test): engine parity (tests/test_engine_parity.py) checks
+      that the unit and macro tests passed on Spark and that every layer equals the mirror's (landed lines,
+      staging, intermediate, marts), so the data tests give the same answers on both (the hostile set's and the
+      jobs/runs fixture's parity on Spark too: tests/test_engine_parity.py, tests/test_jobs_runs.py).
     - Batch 2, the rest of the generated traffic (late events of runs begun in batch 1) and re-deliveries of batch
       1's lines, is built incrementally in the run that switches retention on (tests/test_retention.py). This
       module's property on Spark: then staging and marts equal the mirror's (the DuckDB lane checks that an
       incremental history equals a full refresh on DuckDB, with and without retention).
     Each outcome is kept and reported by its own test; the Spark warehouse is gone once another Spark test starts."""
-    from tests.test_engine_parity import assert_first_build_like_duckdbs
+    from tests.test_engine_parity import assert_every_layer_like_duckdbs, assert_first_build_like_duckdbs
+    from tests.test_jobs_runs import assert_jobs_runs_fixture_like_duckdbs
     from tests.test_retention import PER_BATCH_FOLDS, RETENTION, column_values, event_times
 
     generated = split(generated_units(tmp, 600), 2, 31)
-    batches = [fixture_units() + generated[0], generated[1]]
+    batches = [fixture_units() + spark_parity_files() + generated[0], generated[1]]
     landing = tmp / "landing"
     glob = f"{landing}/**/*.json*"
     spark = Warehouse(tmp / "wh", "spark", spark_column_comments=True)
@@ -244,10 +258,14 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     rng = random.Random(3)
     history: dict[str, Any] = {"glob": glob}
     land_batch(landing, 1, batches[0], [], rng)
-    spark.build(glob, every_test=True)
-    mirror.dbt(["seed"])
-    mirror.dbt(["run"], events=glob)
+    # on Spark the models and seeds, then the unit and macro tests (they hold no data); the data tests run on the
+    # mirror, whose every layer the Spark build must equal (`assert_every_layer_like_duckdbs`)
+    spark.build(glob, data_tests=False)
+    spark.dbt(["test", "--select", "test_type:unit", "tag:macro_test"], events=glob)
+    mirror.build(glob)
     history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror))
+    history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror))
+    history["first_jobs_runs_like_duckdbs"] = outcome(lambda: assert_jobs_runs_fixture_like_duckdbs(spark, mirror))
     history["event_times_before"] = event_times(spark)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
     for wh in (spark, mirror):

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -161,22 +161,26 @@ class Warehouse:
         read every landing batch (no unseen-batch filter compiled in: a fresh build or a rebuild)."""
         return "landing_batch >" not in self.compiled(f"{model}.sql")
 
-    def relations(self, schema: str) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
-        """Every relation of a schema as comparable rows (tests/lw/spark_reader.py), on either engine."""
+    def relations(self, schema: str,
+                  names: Collection[str] | None = None) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+        """Every relation of a schema (or those named) as comparable rows (tests/lw/spark_reader.py), on either
+        engine."""
         from tests.lw import spark_reader
 
         if self.target == "duckdb":
-            return spark_reader.read_duckdb_relations(self.duckdb_path, schema)
-        if self.target == "cluster":
-            from tests.lw import cluster
-
-            return cluster.read_relations(schema)
-        if self.in_process:
+            return spark_reader.read_duckdb_relations(self.duckdb_path, schema, names)
+        if self.target != "cluster" and self.in_process:
             from tests.lw import spark_session
 
             spark_session.check_current(self.spark_generation)
-            return spark_reader.collect_relations(spark_session.session(), schema)
-        return spark_reader.read_spark_relations(self.spark_dir, schema)
+            return spark_reader.collect_relations(spark_session.session(), schema, names)
+        if self.target == "cluster":
+            from tests.lw import cluster
+
+            every = cluster.read_relations(schema)
+        else:
+            every = spark_reader.read_spark_relations(self.spark_dir, schema)
+        return {name: rows for name, rows in every.items() if names is None or name in names}
 
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         """Rows of a query on the DuckDB warehouse (read-only connection)."""

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from tests.lw.dbt_runner import PROJECT_DIR, spark_env
 
@@ -54,17 +54,19 @@ def normalise_rows(rows: list[Any]) -> list[tuple[Any, ...]]:
     return [tuple(json.loads(json.dumps([normalise(v) for v in row]))) for row in rows]
 
 
-def read_duckdb_relations(duckdb_path: Path, schema: str) -> Relations:
+def read_duckdb_relations(duckdb_path: Path, schema: str, names: Collection[str] | None = None) -> Relations:
+    """Every relation of a schema (or those named) as comparable rows."""
     import duckdb
 
     con = duckdb.connect(str(duckdb_path), read_only=True)
     try:
         con.execute("set TimeZone = 'UTC'")
-        names = [r[0] for r in con.execute(
+        tables = [r[0] for r in con.execute(
             "select table_name from information_schema.tables"
-            " where table_catalog = current_database() and table_schema = ? order by 1", [schema]).fetchall()]
+            " where table_catalog = current_database() and table_schema = ? order by 1", [schema]).fetchall()
+            if names is None or r[0] in names]
         result: Relations = {}
-        for name in names:
+        for name in tables:
             cur = con.execute(f'select * from "{schema}"."{name}"')
             result[name] = ([d[0] for d in cur.description], normalise_rows(cur.fetchall()))
         return result
@@ -95,12 +97,12 @@ def read_spark_relations(spark_dir: Path, schema: str) -> Relations:
     return {name: (data["columns"], [tuple(r) for r in data["rows"]]) for name, data in raw.items()}
 
 
-def collect_relations(spark: Any, schema: str) -> Relations:
-    """Every table of a schema, read through a SparkSession, as comparable rows."""
+def collect_relations(spark: Any, schema: str, names: Collection[str] | None = None) -> Relations:
+    """Every table of a schema (or those named), read through a SparkSession, as comparable rows."""
     result: Relations = {}
     if spark.catalog.databaseExists(schema):
         for table in sorted(spark.catalog.listTables(schema), key=lambda t: t.name):
-            if table.isTemporary:
+            if table.isTemporary or (names is not None and table.name not in names):
                 continue
             df = spark.sql(f"select * from `{schema}`.`{table.name}`")
             result[table.name] = (df.columns, normalise_rows(df.collect()))
