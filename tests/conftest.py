@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from _pytest.nodeid import coerce_node_id
 
 from tests.lw import dbt_runner
+from tests.lw.cpu import process_tree_cpu_seconds
 from tests.lw.dbt_runner import Warehouse
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
@@ -34,6 +35,21 @@ def pytest_configure(config: pytest.Config) -> None:
     dbt_runner.SPARK_COLUMN_COMMENTS = False
     os.environ["TZ"] = "UTC"  # PySpark and the readers turn timestamps into naive datetimes in this zone
     time.tzset()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """With LW_CPU_TIMES set (scripts/test.sh), one line per test in that file: lane, CPU seconds of this worker's
+    process tree while the test (setup, call, teardown) ran, wall seconds, node id (tests/lw/cpu.py)."""
+    log = os.environ.get("LW_CPU_TIMES")
+    if not log:
+        yield
+        return
+    cpu_before, wall_before = process_tree_cpu_seconds(), time.perf_counter()
+    yield
+    cpu_used, wall = process_tree_cpu_seconds() - cpu_before, time.perf_counter() - wall_before
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"{lane(item)}\t{cpu_used:.1f}\t{wall:.1f}\t{item.nodeid}\n")
 
 
 # warehouses both lanes read (tests/lw/shared.py): the DuckDB lane builds them first, the Spark lane needs them last
