@@ -25,8 +25,10 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 # Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
 # (its own JVMs, driven over thrift), sqlfluff, bench.py and demo.sh (subprocesses); single tests say so with
 # @pytest.mark.own_process. They wait more than they compute, so a third
-# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes").
-SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo"}
+# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes"). test_scale (one DuckDB
+# build of its own) runs there too, so that the lanes end together: without it the DuckDB lane ran alone, one core
+# idle, for its last ~150 s.
+SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
