@@ -20,8 +20,8 @@ phases+=("set-up $(( $(now) - began )) s")
 began=$(now)
 echo "== pytest (three lanes: duckdb, spark and side, tests/conftest.py)" >&2
 status=0
-LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" LW_CPU_TIMES="$PWD/$work/cpu_times.tsv" .venv/bin/python -m pytest -n 3 --dist loadgroup --durations=25 "$@" \
-    || status=$?
+LW_DBT_TIMINGS="$PWD/$work/dbt_timings.tsv" LW_CPU_TIMES="$PWD/$work/cpu_times.tsv" \
+    .venv/bin/python -m pytest -n 3 --dist loadgroup --durations=25 "$@" || status=$?
 phases+=("pytest $(( $(now) - began )) s")
 
 echo "== time per phase: ${phases[*]/%/;}" >&2

@@ -54,7 +54,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         out.write(f"{lane(item)}\t{cpu_used:.1f}\t{wall:.1f}\t{item.nodeid}\n")
 
 
-# warehouses both lanes read (tests/lw/shared.py): the DuckDB lane builds them first, the Spark lane needs them last
+# warehouses several modules read (tests/lw/shared.py): the DuckDB lane builds them first, another lane reads them last
 SHARED_WAREHOUSES = {"corpora_duckdb", "hostile_duckdb", "jobs_runs_duckdb"}
 
 

@@ -82,5 +82,3 @@ def test_hostile_set_staging_and_marts_identical_on_both_engines(spark_history: 
     for kept in ("first_layers_like_duckdbs", "first_build_like_duckdbs"):
         if spark_history[kept] is not None:
             raise spark_history[kept]
-
-

@@ -265,7 +265,7 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     mirror.build(glob)
     history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror))
     history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror))
-    history["first_jobs_runs_like_duckdbs"] = outcome(lambda: assert_jobs_runs_fixture_like_duckdbs(spark, mirror))
+    history["first_jobs_runs_like_duckdbs"] = outcome(lambda: assert_jobs_runs_fixture_like_duckdbs(spark))
     history["event_times_before"] = event_times(spark)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
     for wh in (spark, mirror):
