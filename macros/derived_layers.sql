@@ -69,7 +69,16 @@
             ~ "): run a dbt build of every model once, which rebuilds them from the landed lines ("
             ~ left_out | length ~ " derived incremental models are not selected, e.g. " ~ left_out[0] ~ ")") }}
     {%- endif -%}
-    {%- for node in models -%}
+    {%- do lineage_warehouse.drop_derived_layers() -%}
+    {%- do log("lineage_warehouse: derived layers of version " ~ (built or 'unversioned') ~ " dropped; they are"
+        ~ " rebuilt from the landed lines (version " ~ lineage_warehouse.derived_layers_version() ~ ")", info=true) -%}
+    {{ return(lineage_warehouse.record_derived_layers_version()) }}
+{%- endmacro %}
+
+{#- Drop the derived incremental models and the derived bookkeeping: the models that run next build them again
+    from every landed line (an upgrade; landed lines removed from raw, macros/superseded_lines.sql). -#}
+{% macro drop_derived_layers() -%}
+    {%- for node in lineage_warehouse.derived_incremental_models() -%}
         {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
         {%- if relation is not none -%}
             {%- do adapter.drop_relation(relation) -%}
@@ -78,9 +87,6 @@
     {%- for name in lineage_warehouse.derived_bookkeeping_tables() -%}
         {%- do run_query('drop table if exists ' ~ lineage_warehouse.relation_beside_landing(name)) -%}
     {%- endfor -%}
-    {%- do log("lineage_warehouse: derived layers of version " ~ (built or 'unversioned') ~ " dropped; they are"
-        ~ " rebuilt from the landed lines (version " ~ lineage_warehouse.derived_layers_version() ~ ")", info=true) -%}
-    {{ return(lineage_warehouse.record_derived_layers_version()) }}
 {%- endmacro %}
 
 {#- on-run-end (and after a drop): record this version once raw exists. -#}

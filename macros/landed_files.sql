@@ -1,7 +1,8 @@
 {#- Landing bookkeeping (docs/decisions.md "Landing: ..."). Before raw_event_lines reads anything,
     prepare_landing lists the files of the glob into `landing_files` (one row per file, this run only), picks the
     files to read (every file on a fresh or fully refreshed table, else those whose state is not recorded in
-    `landed_file_states`) and inspects them into `landing_file_checks`; a file that cannot be read is left out.
+    `landed_file_states`) and inspects them into `landing_file_checks`; a file that cannot be read is left out;
+    the landed lines that a file read again no longer holds are removed (macros/superseded_lines.sql).
     After the landing, post-hooks record the state of the files this run listed and read (never a file that
     appeared later) and append the unreadable ones to `unreadable_event_files`. -#}
 
@@ -103,6 +104,9 @@
         {%- do file.update({'truncated': problems.get(file.path) == 'gzip_truncated'}) -%}
         {%- do readable.append(file) -%}
     {%- endfor -%}
+    {%- if lineage_warehouse.is_appending() -%}
+        {%- do lineage_warehouse.remove_superseded_lines(readable, glob) -%}
+    {%- endif -%}
     {{ return(readable) }}
 {%- endmacro %}
 
@@ -247,4 +251,25 @@
     {%- set quoted = [] -%}
     {%- for value in values -%}{%- do quoted.append(lineage_warehouse.sql_string(value)) -%}{%- endfor -%}
     {{ return(quoted | join(', ')) }}
+{%- endmacro %}
+
+{#- The lines of `scanned_sql` (a read_event_lines SELECT) that land, as file_key, line_number (bigint) and
+    line_text: complete lines, without the carriage return before their line feed (CRLF files), not blank. -#}
+{% macro landable_lines(scanned_sql) -%}
+    select
+        file_key,
+        line_number,
+        line_text
+    from (
+        select
+            file_key,
+            cast(line_number as bigint) as line_number,
+            case
+                when right(line_text, 1) = chr(13) then substr(line_text, 1, length(line_text) - 1)
+                else line_text
+            end as line_text
+        from ({{ scanned_sql }}) as scanned
+        where line_is_complete
+    ) as complete_lines
+    where {{ lineage_warehouse.regex_matches('line_text', '[^ \t\n\r]') }}
 {%- endmacro %}

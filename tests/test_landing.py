@@ -163,6 +163,39 @@ def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
     wh.build(f"{src}/*", select=LANDING_MODELS)
     numbers = [r[0] for r in wh.query("select line_number from raw.raw_event_lines order by 1")]
     assert numbers == list(range(1, 27))
+    # a file that only grew supersedes none of its landed lines: the derived layers append the new batch alone
+    # (decisions.md "Landing: a file rewritten in place")
+    assert not wh.read_every_batch("staging/stg_event_records")
+
+
+def test_file_rewritten_in_place_gives_a_fresh_builds_warehouse(tmp_path: Path) -> None:
+    """decisions.md "Landing: a file rewritten in place" (issue 17 point 6): a file rewritten under its name lands
+    the lines it now holds; the lines it no longer holds leave raw and every derived layer, an event it no longer
+    holds stays placed from another file that also holds it, and raw, staging and marts equal a fresh build."""
+    from tests.test_incremental import assert_same_staging_and_marts
+
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = (CORPORA / "marquez-demo" / "food_delivery.jsonl").read_text().splitlines(keepends=True)
+    past = time.time() - 120
+    for name, part in (("a.jsonl", lines[:12]), ("b.jsonl", lines[12:20] + [lines[5]])):
+        (src / name).write_text("".join(part))
+        os.utime(src / name, (past, past))
+    glob = f"{src}/*"
+    wh = Warehouse(tmp_path / "wh")
+    wh.build(glob, data_tests=False)
+    (src / "a.jsonl").write_text("".join(lines[:3] + lines[20:]))  # lines 4 to 12 change, the file is shorter
+    os.utime(src / "a.jsonl", (past + 5, past + 5))
+    wh.build(glob)  # with the data tests: no line number twice, every record parsed or quarantined
+    fresh = Warehouse(tmp_path / "fresh")
+    fresh.build(glob, data_tests=False)
+    layers = ("staging", "marts")
+    assert_same_staging_and_marts({schema: wh.relations(schema) for schema in layers},
+                                  {schema: fresh.relations(schema) for schema in layers})
+    landed = "select source_file, line_number, line_hash from raw.raw_event_lines order by all"
+    assert wh.query(landed) == fresh.query(landed)
+    assert Counter(relative(r[0], src) for r in wh.query("select source_file from raw.raw_event_lines")) == {
+        "a.jsonl": 3 + len(lines) - 20, "b.jsonl": 9}
 
 
 def recorded_states(wh: Warehouse) -> dict[str, tuple[int, int]]:

@@ -131,6 +131,33 @@ def write_verbatim_file(folder: Path) -> str:
     return str(write(folder / "verbatim.jsonl", text))
 
 
+# a file rewritten in place (decisions.md "Landing: a file rewritten in place"): line 2 changes, line 4 goes, and
+# the event line 2 held is also in another file (a duplicate that must keep its event)
+REWRITTEN_BEFORE = [event(70), event(71), event(72), event(73)]
+REWRITTEN_AFTER = [event(70), event(74), event(72)]
+
+
+def write_rewritten_file(folder: Path) -> dict[str, str]:
+    """{path of the file to rewrite: path of the file holding a duplicate of its line 2}."""
+    folder.mkdir(parents=True, exist_ok=True)
+    duplicate = write(folder / "duplicate.jsonl", event(71) + "\n")
+    return {str(write(folder / "rewritten.jsonl", "".join(f"{line}\n" for line in REWRITTEN_BEFORE))): str(duplicate)}
+
+
+def rewrite_in_place(rewritten: dict[str, str]) -> None:
+    [path] = rewritten
+    write(Path(path), "".join(f"{line}\n" for line in REWRITTEN_AFTER), mtime=PAST + 1)
+
+
+def job_names_by_file(staging: dict[str, Any]) -> dict[str, set[str]]:
+    columns, rows = staging["stg_event_envelopes"]
+    file, job = columns.index("source_file"), columns.index("job_name")
+    names: dict[str, set[str]] = {}
+    for row in rows:
+        names.setdefault(row[file], set()).add(row[job])
+    return names
+
+
 def raw_lines(wh_relations: dict[str, Any]) -> dict[str, list[tuple[int, str]]]:
     columns, rows = wh_relations["raw_event_lines"]
     file, number, payload = (columns.index(c) for c in ("source_file", "line_number", "payload"))
@@ -187,21 +214,31 @@ def build_every_case(wh: Warehouse, folder: Path, corrupt_gzip: bool) -> dict[st
         "growing": write_growing_files(folder / "growing"),
         "verbatim": write_verbatim_file(folder / "verbatim"),
         "good_gzip": write_good_gzip(folder / "gzip"),
+        "rewritten": write_rewritten_file(folder / "rewritten"),
     }
     wh.build(f"{folder}/**/*", select=LANDING_MODELS)
     return cases
 
 
-def land_more(wh: Warehouse, folder: Path) -> dict[str, str]:
-    """The second landing: the growing line ends; new files with every hostile name appear in a new folder."""
+def land_more(wh: Warehouse, folder: Path, cases: dict[str, Any]) -> dict[str, str]:
+    """The second landing: the growing line ends; a file is rewritten in place; new files with every hostile name
+    appear in a new folder."""
     finish_growing_file(folder / "growing")
+    rewrite_in_place(cases["rewritten"])
     late = write_hostile_names(folder / "late", 100)
     wh.build(f"{folder}/**/*", select=LANDING_MODELS)
     return late
 
 
-def assert_second_landing(raw: dict[str, Any], folder: Path, cases: dict[str, Any], late: dict[str, str]) -> None:
+def assert_second_landing(raw: dict[str, Any], staging: dict[str, Any], folder: Path, cases: dict[str, Any],
+                          late: dict[str, str]) -> None:
     landed = raw_lines(raw)
+    # the file rewritten in place holds only its current lines, in raw and in staging (tests/test_landing.py checks
+    # that a whole warehouse equals a fresh build)
+    [(rewritten, duplicate)] = cases["rewritten"].items()
+    assert landed[rewritten] == list(enumerate(REWRITTEN_AFTER, start=1))
+    jobs = job_names_by_file(staging)
+    assert jobs[rewritten] == {"job70", "job74", "job72"} and jobs[duplicate] == {"job71"}
     for path, line in {**cases["names"], **late}.items():
         assert landed.get(path) == [(1, line)], repr(path)
     growing = str(folder / "growing" / "growing.jsonl")
@@ -221,13 +258,14 @@ def test_hostile_files_duckdb(tmp_path: Path) -> None:
     cases = build_every_case(wh, folder, corrupt_gzip=False)
     assert_hostile_landing(wh.relations("raw"), wh.relations("marts"), cases["names"], cases["bad"],
                            cases["growing"], cases["verbatim"], cases["good_gzip"])
-    late = land_more(wh, folder)
-    assert_second_landing(wh.relations("raw"), folder, cases, late)
+    late = land_more(wh, folder, cases)
+    assert_second_landing(wh.relations("raw"), wh.relations("staging"), folder, cases, late)
     audit = audit_rows(wh.relations("marts"))
 
     refreshed = Warehouse(tmp_path / "refreshed")
     refreshed.build(f"{folder}/**/*", select=LANDING_MODELS)
     assert audit_rows(refreshed.relations("marts")) == audit
+    assert job_names_by_file(refreshed.relations("staging")) == job_names_by_file(wh.relations("staging"))
 
 
 @pytest.mark.spark
@@ -239,8 +277,8 @@ def test_hostile_files_spark(tmp_path: Path) -> None:
     cases = build_every_case(wh, folder, corrupt_gzip=True)
     assert_hostile_landing(wh.relations("raw"), wh.relations("marts"), cases["names"], cases["bad"],
                            cases["growing"], cases["verbatim"], cases["good_gzip"])
-    late = land_more(wh, folder)
-    assert_second_landing(wh.relations("raw"), folder, cases, late)
+    late = land_more(wh, folder, cases)
+    assert_second_landing(wh.relations("raw"), wh.relations("staging"), folder, cases, late)
 
 
 def test_d17_same_file_name_in_two_folders_are_two_files(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
     A file is named by its normalised path (source_file); a line is identified by (source_file, line_number,
     line_hash): landing the same files again adds nothing, a new file (or new lines appended to a file) adds only
     its lines, numbered with the next landing_batch (macros/incremental.sql). Files whose size and modification
-    time are already recorded are not read again, unreadable files are recorded instead of read, and a last line
-    still being written waits (macros/landed_files.sql). -#}
+    time are already recorded are not read again, unreadable files are recorded instead of read, a last line
+    still being written waits, and the landed lines a file rewritten in place no longer holds are removed
+    (macros/landed_files.sql, macros/superseded_lines.sql). -#}
 {{
     config(
         materialized='incremental',
@@ -23,8 +24,8 @@
 
 with
 
-scanned as (
-    {{ lineage_warehouse.read_event_lines(files, glob) }}
+landable_lines as (
+    {{ lineage_warehouse.landable_lines(lineage_warehouse.read_event_lines(files, glob)) }}
 ),
 
 listed_files as (
@@ -35,38 +36,15 @@ listed_files as (
     from {{ lineage_warehouse.landing_files() }}
 ),
 
-complete_lines as (
+named_lines as (
     select
         listed_files.source_file,
         listed_files.source_path,
-        scanned.line_number,
-        scanned.line_text
-    from scanned
+        landable_lines.line_number,
+        landable_lines.line_text
+    from landable_lines
     inner join listed_files
-        on scanned.file_key = listed_files.file_key
-    where scanned.line_is_complete
-),
-
-without_carriage_returns as (
-    select
-        source_file,
-        source_path,
-        line_number,
-        case
-            when right(line_text, 1) = chr(13) then substr(line_text, 1, length(line_text) - 1)
-            else line_text
-        end as line_text
-    from complete_lines
-),
-
-non_blank as (
-    select
-        source_file,
-        source_path,
-        cast(line_number as bigint) as line_number,
-        line_text
-    from without_carriage_returns
-    where {{ lineage_warehouse.regex_matches('line_text', '[^ \t\n\r]') }}
+        on landable_lines.file_key = listed_files.file_key
 ),
 
 final as (
@@ -77,7 +55,7 @@ final as (
         line_text as payload,
         source_path,
         {{ lineage_warehouse.next_landing_batch() }} as landing_batch
-    from non_blank
+    from named_lines
 )
 
 select * from final
