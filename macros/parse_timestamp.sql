@@ -1,16 +1,21 @@
 {#- An ISO-8601 / RFC 3339 timestamp text to a UTC timestamp (D14), identical on both engines:
     - accepted forms: YYYY-MM-DD[T| ]HH:MM:SS[.fraction][Z|±HH:MM], case-insensitive T and Z;
     - no offset means UTC; any fraction length, truncated to microseconds;
-    - anything else (dates alone, numbers, impossible dates) gives NULL.
+    - anything else (dates alone, numbers, impossible dates) gives NULL, and so does an instant outside the years
+      1 to 9999 in UTC (year 0000, or an offset that moves 0001-01-01 or 9999-12-31 across the bound: a BC or
+      five-digit year is no event time, docs/decisions.md "Timestamps accepted as eventTime").
     The shape is checked with one regular expression first, so both engines accept exactly the same texts. -#}
 {% macro parse_timestamp(expr) -%}
     {%- set shape = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2})([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})?$' -%}
     {%- set has_offset = '([Zz]|[+-][0-9]{2}:[0-9]{2})$' -%}
+    {%- set instant = lineage_warehouse.cast_utc_timestamp(
+        "case when " ~ lineage_warehouse.regex_matches(expr, has_offset)
+        ~ " then upper(" ~ expr ~ ") else upper(" ~ expr ~ ") || '+00:00' end") -%}
     case
-        when {{ lineage_warehouse.regex_matches(expr, shape) }}
-            then {{ lineage_warehouse.cast_utc_timestamp(
-                "case when " ~ lineage_warehouse.regex_matches(expr, has_offset)
-                ~ " then upper(" ~ expr ~ ") else upper(" ~ expr ~ ") || '+00:00' end"
-            ) }}
+        when
+            {{ lineage_warehouse.regex_matches(expr, shape) }}
+            and {{ instant }} between cast('0001-01-01 00:00:00' as timestamp)
+            and cast('9999-12-31 23:59:59.999999' as timestamp)
+            then {{ instant }}
     end
 {%- endmacro %}

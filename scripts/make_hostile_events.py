@@ -110,6 +110,11 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(good(20, eventTime="2025-01-01T10:00:00Z")), P, None),
             (line(good(21, eventTime="2025-01-01T10:00:00")), P, None),
             (line(good(22, eventTime="2025-01-01T10:00:00.123456789Z")), P, None),
+            # instants outside the years 1 to 9999 (UTC) are no event time (decisions.md "Timestamps accepted as
+            # eventTime"): year 0000, and an offset that moves 0001-01-01 into year 0
+            (line(good(80, eventTime="0000-06-01T00:00:00Z")), Q, "invalid_event_time"),
+            (line(good(81, eventTime="0001-01-01T00:30:00+01:00")), Q, "invalid_event_time"),
+            (line(good(82, eventTime="0001-01-01T00:00:00Z")), P, None),
         ],
         "h05_jobs.jsonl": [
             (line(without(good(23), "job", "namespace")), Q, "missing_job_namespace"),

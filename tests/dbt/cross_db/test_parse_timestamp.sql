@@ -1,4 +1,5 @@
--- parse_timestamp (D14): offsets, no offset = UTC, fractions truncated to microseconds, strict shape.
+-- parse_timestamp (D14): offsets, no offset = UTC, fractions truncated to microseconds, strict shape, and instants
+-- in the years 1 to 9999 (UTC) only (docs/decisions.md "Timestamps accepted as eventTime").
 with
 
 cases as (
@@ -19,6 +20,12 @@ cases as (
         ('yesterday', cast(null as timestamp)),
         ('1700000000', cast(null as timestamp)),
         ('2024-01-01T10:00:00+0530', cast(null as timestamp)),
+        ('0001-01-01T00:00:00Z', cast('0001-01-01 00:00:00' as timestamp)),
+        ('9999-12-31T23:59:59.999999Z', cast('9999-12-31 23:59:59.999999' as timestamp)),
+        ('0000-06-01T00:00:00Z', cast(null as timestamp)),
+        ('0001-01-01T00:30:00+01:00', cast(null as timestamp)),
+        ('9999-12-31T23:30:00-01:00', cast(null as timestamp)),
+        ('10000-01-01T00:00:00Z', cast(null as timestamp)),
         (cast(null as string), cast(null as timestamp))
     ) as t (input_text, expected)  -- noqa: AL05
 ),
