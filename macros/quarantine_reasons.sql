@@ -9,7 +9,9 @@
         'missing_run_id': 'run.runId is missing or null',
         'invalid_run_id': 'run.runId is not a UUID (8-4-4-4-12 hexadecimal digits)',
         'missing_job_namespace': 'job.namespace is missing or empty',
+        'invalid_job_namespace': 'job.namespace is not a string (an object, array, number or boolean)',
         'missing_job_name': 'job.name is missing or empty',
+        'invalid_job_name': 'job.name is not a string (an object, array, number or boolean)',
         'missing_dataset_namespace': 'a DatasetEvent whose dataset.namespace is missing or empty',
         'missing_dataset_name': 'a DatasetEvent whose dataset.name is missing or empty',
     }) }}
@@ -20,5 +22,19 @@
     {%- for code, text in lineage_warehouse.quarantine_reasons().items() %}
         when '{{ code }}' then '{{ text }}'
     {%- endfor %}
+    end
+{%- endmacro %}
+
+{#- Whether a value read with json_get (`read_expr`, at `keys` of the JSON text `record_expr`) was a JSON string.
+    json_get gives an object, array, number or boolean as its JSON text, so only a text that could be one of those
+    is checked, with one more parse of its record (json_is_string); NULL stays NULL (a missing value has its own
+    reason). -#}
+{% macro read_text_is_string(record_expr, read_expr, keys) -%}
+    case
+        when
+            left({{ read_expr }}, 1) in ('{', '[')
+            or {{ lineage_warehouse.regex_matches(read_expr, '^(true|false|-?[0-9]+([.][0-9]+)?([eE][+-]?[0-9]+)?)$') }}
+            then coalesce({{ lineage_warehouse.json_is_string(record_expr, keys) }}, false)
+        when {{ read_expr }} is not null then true
     end
 {%- endmacro %}

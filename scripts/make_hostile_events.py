@@ -114,7 +114,7 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             # eventTime"): year 0000, and an offset that moves 0001-01-01 into year 0
             (line(good(80, eventTime="0000-06-01T00:00:00Z")), Q, "invalid_event_time"),
             (line(good(81, eventTime="0001-01-01T00:30:00+01:00")), Q, "invalid_event_time"),
-            (line(good(82, eventTime="0001-01-01T00:00:00Z")), P, None),
+            (line(good(82, eventTime="0001-01-02T00:00:00Z")), P, None),
         ],
         "h05_jobs.jsonl": [
             (line(without(good(23), "job", "namespace")), Q, "missing_job_namespace"),
@@ -122,6 +122,14 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(without(good(25), "job", "name")), Q, "missing_job_name"),
             (line(with_value(good(26), ("job", "name"), "")), Q, "missing_job_name"),
             (line(good(27, job="not an object")), Q, "missing_job_namespace"),
+            # a job namespace or name that is not a JSON string is no name (decisions.md "Job namespace and name:
+            # strings only"); a string that looks like another JSON value is a name
+            (line(with_value(good(83), ("job", "namespace"), {"k": "v"})), Q, "invalid_job_namespace"),
+            (line(with_value(good(84), ("job", "namespace"), 5)), Q, "invalid_job_namespace"),
+            (line(with_value(good(85), ("job", "name"), True)), Q, "invalid_job_name"),
+            (line(with_value(good(86), ("job", "name"), ["a"])), Q, "invalid_job_name"),
+            (line(with_value(good(87), ("job", "name"), "5")), P, None),
+            (line(with_value(good(88), ("job", "namespace"), "[not json")), P, None),
         ],
         "h06_wrong_types.jsonl": [
             (line(good(28, eventType=42)), P, None),

@@ -74,7 +74,10 @@ parsed as (
     select
         *,
         {{ lineage_warehouse.parse_timestamp('event_time_text') }} as event_time,
-        {{ lineage_warehouse.is_uuid('run_id_text') }} as run_id_is_uuid
+        {{ lineage_warehouse.is_uuid('run_id_text') }} as run_id_is_uuid,
+        {{ lineage_warehouse.read_text_is_string('record_text', 'job_namespace', ['job', 'namespace']) }}
+            as job_namespace_is_string,
+        {{ lineage_warehouse.read_text_is_string('record_text', 'job_name', ['job', 'name']) }} as job_name_is_string
     from kinds
 ),
 
@@ -105,7 +108,9 @@ final as (
             when event_kind = 'RUN' and run_id_text is null then 'missing_run_id'
             when event_kind = 'RUN' and not run_id_is_uuid then 'invalid_run_id'
             when event_kind != 'DATASET' and coalesce(job_namespace, '') = '' then 'missing_job_namespace'
+            when event_kind != 'DATASET' and not job_namespace_is_string then 'invalid_job_namespace'
             when event_kind != 'DATASET' and coalesce(job_name, '') = '' then 'missing_job_name'
+            when event_kind != 'DATASET' and not job_name_is_string then 'invalid_job_name'
         end as quarantine_reason
     from parsed
 )
