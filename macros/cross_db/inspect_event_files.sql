@@ -25,7 +25,7 @@
         {%- endset -%}
         {%- set sane_gzip_paths = run_query(query).columns[0].values() | list -%}
     {%- endif -%}
-    {%- set python_gzip = lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
+    {%- set python_gzip = sane_gzip_paths and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
     with
 
     blobs as (
@@ -41,7 +41,7 @@
     ),
 
     gzip_stats as (
-        {%- if python_gzip and sane_gzip_paths %}
+        {%- if python_gzip %}
         select
             judged.file_key,
             judged.facts.complete_lines as line_count,

@@ -142,7 +142,7 @@
                 string_split(lw_gzip_readable_text(file_key), chr(10)) as pieces
             from unnest([{{ lineage_warehouse.sql_strings(paths) }}]) as broken_gzip (file_key)
         ) as texts
-    ) as pieces
+    ) as split_texts
     where line_number < piece_count
 {%- endmacro %}
 
