@@ -140,10 +140,12 @@
 {%- endmacro %}
 
 {#- Problems of inspected files, from `blobs` (source_path, file_key, is_gzip, file_bytes, head_hex, tail_hex,
-    is_utf8 of a plain file) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines):
+    is_utf8 of a plain file) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines,
+    and is_whole when the reader knows whether the stream is whole; NULL: its trailer tells):
     - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
     - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
-    - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land.
+    - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land
+      (readable_lines: how many; 0 for any other problem).
     `partial_line_kept`: the engine's gzip reader returns the piece of line where a stream breaks (not landed). -#}
 {% macro event_file_problems(blobs, gzip_stats, partial_line_kept) -%}
     select
@@ -161,7 +163,7 @@
                 'has a gzip stream that ends early or breaks: its ' || cast(readable_lines as string)
                 || ' complete lines before the break landed, the rest is lost'
         end as problem_description,
-        readable_lines
+        case when problem = 'gzip_truncated' then readable_lines else 0 end as readable_lines
     from (
         select
             {{ blobs }}.source_path,
@@ -172,9 +174,10 @@
                     and not {{ lineage_warehouse.gzip_header_is_sane(blobs ~ '.file_bytes', blobs ~ '.head_hex') }}
                     then 'not_gzip'
                 when not coalesce({{ blobs }}.is_utf8, {{ gzip_stats }}.is_utf8, true) then 'not_utf8'
-                when {{ blobs }}.is_gzip and not {{ lineage_warehouse.gzip_stream_is_whole(
-                    blobs ~ '.tail_hex', 'coalesce(' ~ gzip_stats ~ '.line_count, 0)',
-                    'coalesce(' ~ gzip_stats ~ '.text_bytes, 0)') }}
+                when {{ blobs }}.is_gzip and not coalesce({{ gzip_stats }}.is_whole,
+                    {{ lineage_warehouse.gzip_stream_is_whole(
+                        blobs ~ '.tail_hex', 'coalesce(' ~ gzip_stats ~ '.line_count, 0)',
+                        'coalesce(' ~ gzip_stats ~ '.text_bytes, 0)') }})
                     then 'gzip_truncated'
             end as problem,
             greatest(coalesce({{ gzip_stats }}.line_count, 0){{ ' - 1' if partial_line_kept else '' }}, 0)

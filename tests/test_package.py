@@ -4,12 +4,14 @@ builds it on DuckDB with a model of its own that reads a mart. Without the var t
 marts.md. DuckDB only: schema naming and package installation are dbt's, the same on both engines."""
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
+import zlib
 from pathlib import Path
 
 import duckdb
@@ -20,6 +22,22 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 DBT = Path(sys.executable).parent / "dbt"
 LAYERS = ("raw", "staging", "intermediate", "marts")
 SAMPLE_FILES = ("client_example_full_event.json", "dbt_ol_run.jsonl", "food_delivery.jsonl")
+
+
+# a gzip stream cut in the middle of a line: the host's profile has no plugin of this project, so DuckDB's own
+# reader lands it, as before the plugin (docs/decisions.md "Landing: unreadable files")
+CUT_GZIP = "cut.jsonl.gz"
+
+
+def cut_gzip() -> tuple[bytes, int]:
+    """The stream, and its complete lines before the cut."""
+    from tests.test_raw_landing import event
+
+    whole = gzip.compress("".join(event(3000 + n) + "\n" for n in range(200)).encode(), mtime=0)
+    cut = whole[: len(whole) // 2]
+    readable = zlib.decompressobj(wbits=31).decompress(cut)
+    assert readable.count(b"\n") > 0 and not readable.endswith(b"\n")
+    return cut, readable.count(b"\n")
 
 
 def write_host_project(host: Path, events_glob: str) -> None:
@@ -70,6 +88,7 @@ def host_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     events.mkdir()
     for name in SAMPLE_FILES:
         shutil.copy(PROJECT_DIR / "sample_events" / name, events / name)
+    (events / CUT_GZIP).write_bytes(cut_gzip()[0])
     host = root / "host"
     write_host_project(host, f"{events}/*.json*")
     host_dbt(host, "deps")
@@ -110,6 +129,22 @@ def test_package_host_model_reads_a_mart_of_the_package(host_project: Path) -> N
         con.close()
     assert host_runs == mart_runs > 0
     assert lines == parsed + quarantined > 0
+
+
+def test_package_without_the_plugin_lands_a_cut_gzip_as_before(host_project: Path) -> None:
+    """Without the project's dbt-duckdb plugin (the host's own profile), a cut gzip stream is still recorded as
+    gzip_truncated and its complete lines land: landing falls back to DuckDB's reader and the stream's trailer."""
+    con = duckdb.connect(str(host_project / "host.duckdb"), read_only=True)
+    try:
+        recorded = con.execute("select source_file, reason, readable_lines from lw_raw.unreadable_event_files "
+                               "where source_file like '%' || ?", [CUT_GZIP]).fetchall()
+        (landed,) = con.execute("select count(*) from lw_raw.raw_event_lines where source_file like '%' || ?",
+                                [CUT_GZIP]).fetchone()
+    finally:
+        con.close()
+    lines = cut_gzip()[1]
+    assert [(reason, readable) for _, reason, readable in recorded] == [("gzip_truncated", lines)]
+    assert landed == lines
 
 
 def test_package_heavy_tests_are_left_out_by_tag(host_project: Path) -> None:

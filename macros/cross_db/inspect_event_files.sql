@@ -10,8 +10,11 @@
     {{ lineage_warehouse.not_supported('inspect_event_files') }}
 {%- endmacro %}
 
-{#- DuckDB: a gzip file is decompressed (by the CSV reader) only once its header is sane: the reader stops the
-    whole query at a file that is not gzip. -#}
+{#- DuckDB: a gzip file is decompressed only once its header is sane. With the project's dbt-duckdb plugin
+    (duckdb_gzip_plugin_loaded), Python's zlib judges each stream (lw_gzip_facts: whole, UTF-8, complete lines before
+    it ends or breaks), so a stream that breaks or holds invalid UTF-8 is recorded, not read by the CSV reader, which
+    stops the whole query at it. Without the plugin (a host project's own profile), the CSV reader counts the lines
+    and the trailer tells a truncated stream (a broken one then stops the build: docs/decisions.md). -#}
 {% macro duckdb__inspect_event_files(files, glob) -%}
     {%- set gzip_paths = files | selectattr('gzip') | map(attribute='path') | list -%}
     {%- set sane_gzip_paths = [] -%}
@@ -22,6 +25,7 @@
         {%- endset -%}
         {%- set sane_gzip_paths = run_query(query).columns[0].values() | list -%}
     {%- endif -%}
+    {%- set python_gzip = sane_gzip_paths and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
     with
 
     blobs as (
@@ -37,12 +41,38 @@
     ),
 
     gzip_stats as (
+        {%- if python_gzip %}
+        select
+            judged.file_key,
+            judged.facts.complete_lines as line_count,
+            cast(null as bigint) as text_bytes,
+            judged.facts.is_utf8,
+            judged.facts.is_whole
+        from (
+            select
+                file_key,
+                lw_gzip_facts(file_key) as facts
+            from unnest([{{ lineage_warehouse.sql_strings(sane_gzip_paths) }}]) as sane_gzip (file_key)
+        ) as judged
+        {%- else %}
         {{ lineage_warehouse.gzip_line_stats(
             lineage_warehouse.duckdb_gzip_lines(sane_gzip_paths) if sane_gzip_paths else none,
             'strlen(line_text)', 'true') }}
+        {%- endif %}
     )
 
-    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=true) }}
+    {{ lineage_warehouse.event_file_problems('blobs', 'gzip_stats', partial_line_kept=not python_gzip) }}
+{%- endmacro %}
+
+{#- DuckDB: whether this connection has the functions of the project's dbt-duckdb plugin
+    (scripts/lw_duckdb/gzip_facts.py, loaded by the `duckdb` target of profiles.yml). False at parse time. -#}
+{% macro duckdb_gzip_plugin_loaded() -%}
+    {%- if not execute -%}
+        {{ return(false) }}
+    {%- endif -%}
+    {%- set registered = run_query("select count(distinct function_name) from duckdb_functions()"
+        ~ " where function_name in ('lw_gzip_facts', 'lw_gzip_readable_text')").columns[0].values()[0] -%}
+    {{ return(registered == 2) }}
 {%- endmacro %}
 
 {#- Spark: files are read line by line (text sources, read_event_lines), never whole. A plain file's facts are
@@ -160,21 +190,24 @@
 {%- endmacro %}
 
 {#- Per gzip file of `lines_sql` (file_key and line_text at least; none: no gzip file): line_count, text_bytes
-    (`byte_length`, an expression over line_text) and is_utf8 (`all_utf8`, an aggregate). -#}
+    (`byte_length`, an expression over line_text), is_utf8 (`all_utf8`, an aggregate) and is_whole (NULL: the
+    stream's trailer tells, event_file_problems). -#}
 {% macro gzip_line_stats(lines_sql, byte_length, all_utf8) -%}
     {%- if lines_sql is none -%}
         select
             cast(null as string) as file_key,
             cast(null as bigint) as line_count,
             cast(null as bigint) as text_bytes,
-            cast(null as boolean) as is_utf8
+            cast(null as boolean) as is_utf8,
+            cast(null as boolean) as is_whole
         where 1 = 0
     {%- else -%}
         select
             file_key,
             count(*) as line_count,
             sum(coalesce({{ byte_length }}, 0)) as text_bytes,
-            {{ all_utf8 }} as is_utf8
+            {{ all_utf8 }} as is_utf8,
+            cast(null as boolean) as is_whole
         from ({{ lines_sql }}) as gzip_lines
         group by file_key
     {%- endif -%}

@@ -1,0 +1,102 @@
+"""The project's dbt-duckdb plugin (scripts/lw_duckdb/gzip_facts.py) on its own, without dbt: what it says about
+whole, cut, broken and non-UTF-8 gzip streams, the lines it reads before a break, and that it holds no stream whole.
+docs/decisions.md "Landing: unreadable files"; the landing itself: tests/test_raw_landing.py."""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import sys
+import tracemalloc
+import zlib
+from pathlib import Path
+
+import duckdb
+
+from tests.lw.dbt_runner import PROJECT_DIR
+
+sys.path.insert(0, str(PROJECT_DIR / "scripts"))
+
+from lw_duckdb.gzip_facts import Plugin, gzip_facts, gzip_readable_text  # noqa: E402
+
+
+def lines(count: int, start: int = 0) -> bytes:
+    """Lines that compress poorly (so a few hundred make more than one read of compressed bytes)."""
+    return b"".join(hashlib.sha256(str(n).encode()).hexdigest().encode() * 3 + b"\n"
+                    for n in range(start, start + count))
+
+
+def broken_after(head: bytes, rest: bytes) -> bytes:
+    """A gzip stream of head, a block boundary, then a block header of a reserved type where rest's data starts."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    before = compressor.compress(head) + compressor.flush(zlib.Z_FULL_FLUSH)
+    after = compressor.compress(rest) + compressor.flush()
+    return before + b"\xff" + after[1:]
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_whole_streams(tmp_path: Path) -> None:
+    text = "\ufeff".encode() + lines(3) + b"last line without a line feed"
+    path = write(tmp_path, "whole.gz", gzip.compress(text))
+    assert gzip_facts(path) == {"is_whole": True, "is_utf8": True, "complete_lines": 3}
+    assert gzip_readable_text(path) == lines(3).decode()  # no byte-order mark, up to the last line feed
+    members = write(tmp_path, "members.gz", gzip.compress(lines(2)) + gzip.compress(lines(2, 2)))
+    assert gzip_facts(members) == {"is_whole": True, "is_utf8": True, "complete_lines": 4}
+
+
+def test_a_stream_broken_in_the_middle_keeps_every_line_before_the_break(tmp_path: Path) -> None:
+    head = lines(2000)  # ~390 kB compressing to well over one read (64 kB): the break is not in the first read
+    path = write(tmp_path, "broken.gz", broken_after(head, lines(500, 2000)))
+    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": 2000}
+    assert gzip_readable_text(path) == head.decode()
+
+
+def test_cut_streams_and_bytes_after_the_last_member(tmp_path: Path) -> None:
+    whole = gzip.compress(lines(1000))
+    cut = whole[: len(whole) // 2]
+    readable = zlib.decompressobj(wbits=31).decompress(cut)
+    path = write(tmp_path, "cut.gz", cut)
+    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": readable.count(b"\n")}
+    assert gzip_readable_text(path) == readable[: readable.rfind(b"\n") + 1].decode()
+    trailing = write(tmp_path, "trailing.gz", gzip.compress(lines(2)) + bytes(8))
+    assert gzip_facts(trailing) == {"is_whole": False, "is_utf8": True, "complete_lines": 2}
+    not_gzip = write(tmp_path, "plain.gz", lines(2))
+    assert gzip_facts(not_gzip) == {"is_whole": False, "is_utf8": True, "complete_lines": 0}
+
+
+def test_utf8_of_the_lines_that_would_land(tmp_path: Path) -> None:
+    invalid = write(tmp_path, "invalid.gz", gzip.compress(lines(2) + b'{"x": "\xff\xfe"}\n' + lines(2)))
+    assert gzip_facts(invalid) == {"is_whole": True, "is_utf8": False, "complete_lines": 5}
+    assert gzip_readable_text(invalid) is None
+    cut_character = write(tmp_path, "cut_character.gz", gzip.compress(lines(1) + "é".encode()[:1]))
+    assert gzip_facts(cut_character)["is_utf8"] is False
+    # a bad byte in the piece after the last line feed of a broken stream never lands, as on Spark
+    in_last_piece = write(tmp_path, "in_last_piece.gz", broken_after(lines(3) + b'{"x": "\xff', lines(2)))
+    assert gzip_facts(in_last_piece) == {"is_whole": False, "is_utf8": True, "complete_lines": 3}
+    in_a_line = write(tmp_path, "in_a_line.gz", broken_after(lines(3) + b'{"x": "\xff"}\n', lines(2)))
+    assert gzip_facts(in_a_line) == {"is_whole": False, "is_utf8": False, "complete_lines": 4}
+
+
+def test_memory_stays_bounded(tmp_path: Path) -> None:
+    """64 MB of text (a 64 kB file) is judged holding a few MB at most: pieces of 1 MB, never the whole text."""
+    path = write(tmp_path, "bomb.gz", gzip.compress(b"\n" * (64 << 20)))
+    tracemalloc.start()
+    try:
+        facts = gzip_facts(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert facts == {"is_whole": True, "is_utf8": True, "complete_lines": 64 << 20}
+    assert peak < 8 << 20, peak
+
+
+def test_the_plugin_registers_both_functions(tmp_path: Path) -> None:
+    path = write(tmp_path, "broken.gz", broken_after(lines(3), lines(3, 3)))
+    conn = duckdb.connect()
+    Plugin("gzip_facts", {}).configure_connection(conn)
+    row = conn.execute("select lw_gzip_facts(?), lw_gzip_readable_text(?)", [path, path]).fetchone()
+    assert row == ({"is_whole": False, "is_utf8": True, "complete_lines": 3}, lines(3).decode())
