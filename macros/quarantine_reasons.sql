@@ -3,6 +3,7 @@
 {% macro quarantine_reasons() -%}
     {{ return({
         'not_json': 'the line is not valid JSON (truncated, garbage, or a raw control character)',
+        'lone_surrogate': 'the line is JSON but for an escaped UTF-16 surrogate (D800 to DFFF) without its pair, which is no character',
         'not_an_object': 'the line is JSON but not an object (a string, number, boolean, null or array)',
         'missing_event_time': 'eventTime is missing or null',
         'invalid_event_time': 'eventTime is not an ISO-8601 timestamp (YYYY-MM-DDTHH:MM[:SS[.f]][Z|+HH:MM])',
@@ -37,4 +38,11 @@
             then coalesce({{ lineage_warehouse.json_is_string(record_expr, keys) }}, false)
         when {{ read_expr }} is not null then true
     end
+{%- endmacro %}
+
+{#- Whether a record that is not JSON (`record_expr`) would be JSON but for escapes of UTF-16 surrogates: both
+    engines' readers reject an escaped surrogate without its pair. Only called on invalid records. -#}
+{% macro is_json_but_for_surrogates(record_expr) -%}
+    {{ lineage_warehouse.json_kind(lineage_warehouse.regex_replace_all(
+        record_expr, '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}', '?')) }} != 'invalid'
 {%- endmacro %}

@@ -81,6 +81,10 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             ('{"a": 1} trailing', Q, "not_json"),
             (line(good(2))[:40], Q, "not_json"),
             (line(good(3)), P, None),
+            # an escaped surrogate without its pair is no character: both engines' readers reject the line, with
+            # its own reason (decisions.md "JSON validity across engines"); a pair is a character (U+1F600)
+            (line(good(89)).replace('"job_89"', '"job_\\ud800_89"'), Q, "lone_surrogate"),
+            (line(good(90)).replace('"job_90"', '"job_\\ud83d\\ude00_90"'), P, None),
         ],
         "h02_not_objects.jsonl": [
             ('"just a string"', Q, "not_an_object"),

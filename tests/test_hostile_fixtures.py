@@ -34,7 +34,7 @@ def test_expected_covers_every_record() -> None:
 def test_hostile_set_covers_every_quarantine_reason() -> None:
     expected = json.loads((HOSTILE / "EXPECTED.json").read_text())
     reasons = {o["reason"] for outcomes in expected.values() for o in outcomes if o["expect"] == "quarantined"}
-    assert reasons == {"not_json", "not_an_object", "missing_event_time", "invalid_event_time",
+    assert reasons == {"not_json", "lone_surrogate", "not_an_object", "missing_event_time", "invalid_event_time",
                        "missing_run_id", "invalid_run_id", "missing_job_namespace", "missing_job_name",
                        "invalid_job_namespace", "invalid_job_name", "missing_dataset_namespace",
                        "missing_dataset_name"}
