@@ -99,11 +99,12 @@ final as (
         producer,
         landing_batch,
         case
-            when record_kind = 'invalid' then
-                case
-                    when {{ lineage_warehouse.is_json_but_for_surrogates('record_text') }} then 'lone_surrogate'
-                    else 'not_json'
-                end
+            when record_kind = 'invalid'
+                then
+                    case
+                        when {{ lineage_warehouse.is_json_but_for_surrogates('record_text') }} then 'lone_surrogate'
+                        else 'not_json'
+                    end
             when record_kind != 'object' then 'not_an_object'
             when event_time_text is null then 'missing_event_time'
             when event_time is null then 'invalid_event_time'
