@@ -15,6 +15,8 @@
         'invalid_job_name': 'job.name is not a string (an object, array, number or boolean)',
         'missing_dataset_namespace': 'a DatasetEvent whose dataset.namespace is missing or empty',
         'missing_dataset_name': 'a DatasetEvent whose dataset.name is missing or empty',
+        'invalid_dataset_namespace': 'a DatasetEvent whose dataset.namespace is not a string',
+        'invalid_dataset_name': 'a DatasetEvent whose dataset.name is not a string',
     }) }}
 {%- endmacro %}
 

@@ -126,8 +126,8 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(without(good(25), "job", "name")), Q, "missing_job_name"),
             (line(with_value(good(26), ("job", "name"), "")), Q, "missing_job_name"),
             (line(good(27, job="not an object")), Q, "missing_job_namespace"),
-            # a job namespace or name that is not a JSON string is no name (decisions.md "Job namespace and name:
-            # strings only"); a string that looks like another JSON value is a name
+            # a job namespace or name that is not a JSON string is no name (decisions.md "Job and dataset namespace
+            # and name: strings only"); a string that looks like another JSON value is a name
             (line(with_value(good(83), ("job", "namespace"), {"k": "v"})), Q, "invalid_job_namespace"),
             (line(with_value(good(84), ("job", "namespace"), 5)), Q, "invalid_job_namespace"),
             (line(with_value(good(85), ("job", "name"), True)), Q, "invalid_job_name"),
@@ -181,6 +181,10 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(static_event("DatasetEvent", dataset={"name": "public.s"})), Q, "missing_dataset_namespace"),
             (line(static_event("DatasetEvent", dataset={"namespace": "postgres://db:5432", "name": ""})), Q,
              "missing_dataset_name"),
+            (line(static_event("DatasetEvent", dataset={"namespace": ["postgres://db:5432"], "name": "public.s"})), Q,
+             "invalid_dataset_namespace"),
+            (line(static_event("DatasetEvent", dataset={"namespace": "postgres://db:5432", "name": 7})), Q,
+             "invalid_dataset_name"),
             (line(static_event("JobEvent", job={"namespace": "hostile", "name": "static_job"})), P, None),
             (line(static_event("JobEvent", job={"namespace": "hostile"})), Q, "missing_job_name"),
             (line(static_event("JobEvent", job={"name": "static_job"}, eventTime=DROP)), Q, "missing_event_time"),

@@ -37,4 +37,4 @@ def test_hostile_set_covers_every_quarantine_reason() -> None:
     assert reasons == {"not_json", "lone_surrogate", "not_an_object", "missing_event_time", "invalid_event_time",
                        "missing_run_id", "invalid_run_id", "missing_job_namespace", "missing_job_name",
                        "invalid_job_namespace", "invalid_job_name", "missing_dataset_namespace",
-                       "missing_dataset_name"}
+                       "missing_dataset_name", "invalid_dataset_namespace", "invalid_dataset_name"}

@@ -77,7 +77,11 @@ parsed as (
         {{ lineage_warehouse.is_uuid('run_id_text') }} as run_id_is_uuid,
         {{ lineage_warehouse.read_text_is_string('record_text', 'job_namespace', ['job', 'namespace']) }}
             as job_namespace_is_string,
-        {{ lineage_warehouse.read_text_is_string('record_text', 'job_name', ['job', 'name']) }} as job_name_is_string
+        {{ lineage_warehouse.read_text_is_string('record_text', 'job_name', ['job', 'name']) }} as job_name_is_string,
+        {{ lineage_warehouse.read_text_is_string('record_text', 'dataset_namespace', ['dataset', 'namespace']) }}
+            as dataset_namespace_is_string,
+        {{ lineage_warehouse.read_text_is_string('record_text', 'dataset_name', ['dataset', 'name']) }}
+            as dataset_name_is_string
     from kinds
 ),
 
@@ -109,7 +113,9 @@ final as (
             when event_time_text is null then 'missing_event_time'
             when event_time is null then 'invalid_event_time'
             when event_kind = 'DATASET' and coalesce(dataset_namespace, '') = '' then 'missing_dataset_namespace'
+            when event_kind = 'DATASET' and not dataset_namespace_is_string then 'invalid_dataset_namespace'
             when event_kind = 'DATASET' and coalesce(dataset_name, '') = '' then 'missing_dataset_name'
+            when event_kind = 'DATASET' and not dataset_name_is_string then 'invalid_dataset_name'
             when event_kind = 'RUN' and run_id_text is null then 'missing_run_id'
             when event_kind = 'RUN' and not run_id_is_uuid then 'invalid_run_id'
             when event_kind != 'DATASET' and coalesce(job_namespace, '') = '' then 'missing_job_namespace'
