@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from scripts.make_hostile_events import with_value
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
 CORPORA = PROJECT_DIR / "tests" / "fixtures" / "events"
@@ -44,22 +45,13 @@ def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, 
             yield from json_paths(item, prefix + (index,))
 
 
-def mutated(event: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    copy = json.loads(json.dumps(event))
-    target = copy
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    return copy
-
-
 def mutations() -> list[tuple[tuple[Any, ...], str]]:
     """(path, event line) for every source event, path and value."""
     lines = []
     for name, line in SOURCES:
         event = real_event(name, line)
         for path in json_paths(event):
-            lines += [(path, json.dumps(mutated(event, path, value))) for value in VALUES]
+            lines += [(path, json.dumps(with_value(event, path, value))) for value in VALUES]
     return lines
 
 
