@@ -11,11 +11,17 @@
     {%- set instant = lineage_warehouse.cast_utc_timestamp(
         "case when " ~ lineage_warehouse.regex_matches(expr, has_offset)
         ~ " then upper(" ~ expr ~ ") else upper(" ~ expr ~ ") || '+00:00' end") -%}
+    {#- only texts of the years 0000, 0001 and 9999 can name an instant outside the bounds (an offset moves it at
+        most a few days), so only they pay a second cast -#}
     case
         when
             {{ lineage_warehouse.regex_matches(expr, shape) }}
-            and {{ instant }} between cast('0001-01-01 00:00:00' as timestamp)
-            and cast('9999-12-31 23:59:59.999999' as timestamp)
+            and case
+                when left({{ expr }}, 4) in ('0000', '0001', '9999')
+                    then {{ instant }} between cast('0001-01-01 00:00:00' as timestamp)
+                    and cast('9999-12-31 23:59:59.999999' as timestamp)
+                else true
+            end
             then {{ instant }}
     end
 {%- endmacro %}
