@@ -122,43 +122,23 @@
     ) as scanned
 {%- endmacro %}
 
-{#- DuckDB, with the project's dbt-duckdb plugin: the complete lines of gzip streams that break (`paths`), from
-    the text Python's zlib read before the break (lw_gzip_readable_text, which ends with a line feed), split on line
-    feeds only. -#}
-{% macro duckdb_broken_gzip_lines(paths) -%}
-    select
-        file_key,
-        line_number,
-        line_text
-    from (
-        select
-            file_key,
-            cast(generate_subscripts(pieces, 1) as bigint) as line_number,
-            unnest(pieces) as line_text,
-            len(pieces) as piece_count
-        from (
-            select
-                file_key,
-                string_split(lw_gzip_readable_text(file_key), chr(10)) as pieces
-            from unnest([{{ lineage_warehouse.sql_strings(paths) }}]) as broken_gzip (file_key)
-        ) as texts
-    ) as split_texts
-    where line_number < piece_count
-{%- endmacro %}
-
 {#- DuckDB: plain files are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was
-    recorded as unreadable) and split on line feeds only, so every other byte stays in its line. With the project's
-    dbt-duckdb plugin, a gzip stream that breaks is read by Python (duckdb_broken_gzip_lines), the others by the CSV
-    reader: then neither returns the piece of line at a break. -#}
+    recorded as unreadable) and split on line feeds only, so every other byte stays in its line. Gzip files go
+    through the CSV reader, except, with the project's dbt-duckdb plugin, a stream that breaks: its text up to the
+    last line feed before the break (lw_gzip_readable_text) is split like a plain file's, so neither reader then
+    returns the piece of line at a break. -#}
 {% macro duckdb__read_event_lines(files, glob) -%}
     {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
     {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
     {%- set python_gzip = gzip and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
+    {%- set broken = (files | selectattr('gzip') | selectattr('truncated') | map(attribute='path') | list)
+        if python_gzip else [] -%}
+    {%- set csv_gzip = gzip | reject('in', broken) | list -%}
     {%- if not plain and not gzip -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
     {%- set pieces = none -%}
-    {%- if plain -%}
+    {%- if plain or broken -%}
         {%- set pieces -%}
             select
                 file_key,
@@ -168,29 +148,32 @@
                 is_final
             from (
                 select
-                    filename as file_key,
+                    file_key,
                     string_split(file_text, chr(10)) as pieces,
                     {{ lineage_warehouse.last_piece_is_final('file_text') }} as is_final
                 from (
+                    {%- if plain %}
                     select
-                        filename,
+                        filename as file_key,
                         try(decode(content)) as file_text
                     from read_blob([{{ lineage_warehouse.duckdb_literal_paths(plain) }}])
-                ) as blobs
+                    {%- endif %}
+                    {%- if plain and broken %}
+                    union all
+                    {%- endif %}
+                    {%- if broken %}
+                    select
+                        file_key,
+                        lw_gzip_readable_text(file_key) as file_text
+                    from unnest([{{ lineage_warehouse.sql_strings(broken) }}]) as broken_gzip (file_key)
+                    {%- endif %}
+                ) as texts
                 where file_text is not null
-            ) as texts
+            ) as split_texts
         {%- endset -%}
     {%- endif -%}
-    {%- set gzip_lines = lineage_warehouse.duckdb_gzip_lines(gzip) if gzip else none -%}
-    {%- if python_gzip -%}
-        {%- set whole = files | selectattr('gzip') | rejectattr('truncated') | map(attribute='path') | list -%}
-        {%- set broken = files | selectattr('gzip') | selectattr('truncated') | map(attribute='path') | list -%}
-        {%- set parts = [] -%}
-        {%- if whole -%}{%- do parts.append(lineage_warehouse.duckdb_gzip_lines(whole)) -%}{%- endif -%}
-        {%- if broken -%}{%- do parts.append(lineage_warehouse.duckdb_broken_gzip_lines(broken)) -%}{%- endif -%}
-        {%- set gzip_lines = parts | join('\nunion all\n') -%}
-    {%- endif -%}
-    {{ return(lineage_warehouse.event_line_parts(files, pieces, gzip_lines, partial_line_kept=not python_gzip)) }}
+    {{ return(lineage_warehouse.event_line_parts(files, pieces,
+        lineage_warehouse.duckdb_gzip_lines(csv_gzip) if csv_gzip else none, partial_line_kept=not python_gzip)) }}
 {%- endmacro %}
 
 {#- Spark: a path as the binaryFile source names it (or input_file_name(), once decoded), without the scheme's
