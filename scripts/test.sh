@@ -35,6 +35,8 @@ if [ -s "$work/cpu_times.tsv" ]; then
     awk -F'\t' '{c[$1]+=$2; w[$1]+=$3} END {for (k in c) printf "   %-8s %8.1f %8.1f\n", k, c[k], w[k]}' \
         "$work/cpu_times.tsv" | sort >&2
     echo "== the 15 tests using the most CPU: CPU seconds, wall seconds, test" >&2
-    sort -t$'\t' -k2,2 -rn "$work/cpu_times.tsv" | head -15 | awk -F'\t' '{printf "   %8.1f %8.1f %s\n", $2, $3, $4}' >&2
+    # awk, not head, takes the first 15: head would close the pipe early and sort's SIGPIPE (exit 141) would fail
+    # the run under pipefail.
+    sort -t$'\t' -k2,2 -rn "$work/cpu_times.tsv" | awk -F'\t' 'NR <= 15 {printf "   %8.1f %8.1f %s\n", $2, $3, $4}' >&2
 fi
 exit "$status"
