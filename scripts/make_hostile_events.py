@@ -197,7 +197,8 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
 
 def reference_gap_events() -> list[str]:
     """Hive sessions with nominal times; required fields of flink_job, dbt_run, spark_jobDetails; dataset and job
-    tags facets with a tag lacking its value; lifecycleStateChange previousIdentifier without its name."""
+    tags facets with a tag lacking its value; lifecycleStateChange previousIdentifier without its name; a schema
+    field without a name and a negative row count."""
     def hive(n: int, session: str, start: str, end: str) -> dict[str, Any]:
         return event(n, run={"runId": run_id(n), "facets": {
             "hive_session": {"sessionId": session, "creationTime": "2025-01-01T00:00:00Z", "username": "ann",
@@ -232,7 +233,11 @@ def reference_gap_events() -> list[str]:
             "lifecycleStateChange": "RENAME", "previousIdentifier": {"namespace": "postgres://db:5432"}}}),
         output("public.gap_renamed_good", {"lifecycleStateChange": {
             "lifecycleStateChange": "RENAME",
-            "previousIdentifier": {"namespace": "postgres://db:5432", "name": "public.gap_old"}}})])
+            "previousIdentifier": {"namespace": "postgres://db:5432", "name": "public.gap_old"}}}),
+        # IO checks of the integration models (int_operations_io_facet_issues): a nameless schema field, a
+        # negative row count
+        {**output("public.gap_bad_statistics", {"schema": {"fields": [{"type": "int"}]}}),
+         "outputFacets": {"outputStatistics": {"rowCount": -5, "size": 10}}}])
     events = [
         hive(64, "gap-session-1", "2025-01-01T06:00:00Z", "2025-01-01T07:00:00Z"),
         hive(65, "gap-session-2", "2025-01-02T06:00:00Z", "2025-01-02T06:00:00Z"),

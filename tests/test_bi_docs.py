@@ -32,9 +32,11 @@ SPARK_COLUMN_COMMENT_MAX = 256
 
 
 def mart_models(manifest: Any) -> dict[str, Any]:
-    """{name: node} of every model under models/marts (models/marts/lineage included)."""
+    """{name: node} of every model of schema marts: under models/marts (models/marts/lineage included), but the
+    contract relations of other schemas (models/marts/operational: staging.facet_issues)."""
     return {node.name: node for node in manifest.nodes.values()
-            if node.resource_type == "model" and node.original_file_path.startswith("models/marts/")}
+            if node.resource_type == "model" and node.original_file_path.startswith("models/marts/")
+            and node.schema == "marts"}
 
 
 def expected_comments(manifest: Any) -> dict[str, tuple[str, dict[str, str]]]:
@@ -219,8 +221,11 @@ def test_issue21_selectors_marts_only_and_lineage_select_the_right_nodes(tmp_pat
     wh = Warehouse(tmp_path)
     models = {uid for uid, node in manifest.nodes.items() if node.resource_type == "model"}
     marts = {node.unique_id for node in mart_models(manifest).values()}
+    # and the contract relation of another schema, staging.facet_issues (models/marts/operational)
+    contract = {uid for uid in models if manifest.nodes[uid].original_file_path.startswith("models/marts/")}
     selected = listed(wh, "--selector", "marts_only")
-    assert selected & models == marts
+    assert contract - marts == {"model.lineage_warehouse.facet_issues"}
+    assert selected & models == contract
     assert selected - models, "marts_only selects the marts' data tests too"
 
     lineage_marts = {uid for uid in marts if manifest.nodes[uid].original_file_path.startswith("models/marts/lineage/")}

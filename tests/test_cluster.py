@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
-from tests.lw.shared import FIXTURES
+from tests.lw.shared import FIXTURES, mart_names
 
 sys.path.insert(0, str(PROJECT_DIR / "scripts"))
 
@@ -43,10 +43,6 @@ def cluster_events(folder: Path) -> str:
     shutil.copytree(PROJECT_DIR / "sample_events", folder / "sample_events")
     shutil.copytree(FIXTURES / "integrations", folder / "integrations", ignore=shutil.ignore_patterns("MANIFEST.json"))
     return f"{folder}/**/*.json*"
-
-
-def mart_names() -> set[str]:
-    return {path.stem for path in (PROJECT_DIR / "models" / "marts").rglob("*.sql")}
 
 
 def master_state() -> dict[str, Any]:
@@ -72,7 +68,7 @@ def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
     assert stopped.returncode == 0 and status.returncode == 3, stopped.stderr + status.stdout
     assert "processes of this cluster (daemons and executors): 0" in status.stdout
     identical = {line.split(":")[0] for line in lines if ": identical" in line}
-    assert same and identical == mart_names(), "\n".join(lines[-40:])
+    assert same and identical == set(mart_names()), "\n".join(lines[-40:])
     # the thrift server is an application of the standalone master, with one executor on each worker
     assert master["aliveworkers"] == 2
     [app] = master["activeapps"]

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from tests.lw.dbt_runner import PROJECT_DIR
+from tests.lw.shared import mart_names
 
 # Longest silence allowed: dbt's start and parse come before the first model line (about 10 s on a busy 2-core
 # machine); a build that printed nothing (the demo before issue 21) was silent for the whole ~30 s.
@@ -31,7 +32,7 @@ def test_demo_prints_progress_while_it_builds(tmp_path: Path) -> None:
     lines = [line for _, line in timed]
     summary_at = lines.index("Rows per mart")
     building = lines[:summary_at]
-    marts = sorted(p.stem for p in (PROJECT_DIR / "models" / "marts").rglob("*.sql"))
+    marts = mart_names()
     for mart in marts:  # each mart announced as it is built, before the summary
         assert any(f"marts.{mart} " in line and " OK " in line for line in building), mart
     assert any(line.startswith("demo: ") and "tests passed so far" in line for line in building)

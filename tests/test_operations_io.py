@@ -20,7 +20,7 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "operations_io"
 SELECT = ("+facet_issues +operations +inputs +outputs +dataset_schemas +column_lineage +int_dataset_current_schemas "
-          "+int_operations_io_facet_issues +datasets +jobs +runs")
+          "+facet_issues +datasets +jobs +runs")
 T0 = dt.datetime(2025, 6, 18, 10, 0, 0)
 
 
@@ -270,7 +270,7 @@ def test_d4_huge_negative_and_fractional_statistics_are_null_and_the_event_is_ke
     assert io_rows(wh, "inputs", O2, "/data/in_bad") == [(at(5), None, None, 3)]
     # rowCount 99999999999999999999 → NULL, size 9223372036854775806 kept, fileCount 1.5 → NULL
     assert io_rows(wh, "outputs", O2, "/data/out_bad") == [(at(5), None, 9223372036854775806, None, "UNKNOWN", 0)]
-    issues = set(wh.query("select facet, reason from intermediate.int_operations_io_facet_issues"))
+    issues = set(wh.query("select facet, reason from staging.facet_issues"))
     assert {("inputs[0].inputFacets.inputStatistics.rowCount", "statistic_too_large"),
             ("inputs[0].inputFacets.inputStatistics.size", "negative_statistic"),
             ("outputs[0].outputFacets.outputStatistics.rowCount", "statistic_too_large"),
@@ -406,7 +406,7 @@ def test_d5_nameless_field_or_too_deep_schema_gives_no_schema_and_a_facet_issue(
     for level in range(7, 0, -1):
         deep8 = {"name": f"l{level}", "type": "struct", "fields": [deep8]}
     assert output_schema(wh, "public.deep8")[0] == python_digest([deep8])
-    issues = set(wh.query("select facet, reason from intermediate.int_operations_io_facet_issues"))
+    issues = set(wh.query("select facet, reason from staging.facet_issues"))
     assert {("outputs[0].facets.schema", "field_without_name"),
             ("outputs[1].facets.schema", "nested_deeper_than_8_levels")} <= issues
 

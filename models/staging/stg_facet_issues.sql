@@ -1,5 +1,7 @@
 {#- Parts of placed events that are dropped or read differently, one row each (D5): the event is kept,
-    the part is not used. Integration-specific facet checks add their own rows in later models. -#}
+    the part is not used. These are the checks staging can make on the parsed event; the integration checks
+    (int_jobs_runs_facet_issues, int_operations_io_facet_issues) add their rows in intermediate, and the contract
+    relation staging.facet_issues (models/marts/operational/facet_issues.sql) shows all of them. -#}
 {%- set object_lists = [] %}
 {%- for container, shapes in [('job', lineage_warehouse.job_facet_shapes()), ('run', lineage_warehouse.run_facet_shapes())] %}
     {%- for name, shape in shapes.items() %}

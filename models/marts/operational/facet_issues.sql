@@ -1,0 +1,43 @@
+{#- The contract relation staging.facet_issues (docs/rules.md "The marts"): every facet dropped or read as
+    NULL under D4/D5, one row each, whichever model's check dropped it: the checks staging makes on the parsed
+    event (stg_facet_issues) and the integration checks of the job/run and IO models (int_jobs_runs_facet_issues,
+    int_operations_io_facet_issues). It reads intermediate, so it is built with the marts; the public interface
+    names its schema staging, where users look for it beside quarantined_events. A view: it holds no rows of its
+    own, so incremental builds and retention have nothing to keep in step. -#}
+{{ config(schema='staging', materialized='view') }}
+
+with
+
+staging_checks as (
+    select
+        event_hash,
+        facet,
+        reason
+    from {{ ref('stg_facet_issues') }}
+),
+
+job_and_run_checks as (
+    select
+        event_hash,
+        facet,
+        reason
+    from {{ ref('int_jobs_runs_facet_issues') }}
+),
+
+input_and_output_checks as (
+    select
+        event_hash,
+        facet,
+        reason
+    from {{ ref('int_operations_io_facet_issues') }}
+),
+
+final as (
+    select * from staging_checks
+    union all
+    select * from job_and_run_checks
+    union all
+    select * from input_and_output_checks
+)
+
+select * from final
