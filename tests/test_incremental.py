@@ -159,12 +159,12 @@ def assert_watermarks_recorded(wh: Warehouse, last_batch: int, staging: Relation
     # modes"); refolded models read the operations new events touch, so their watermark is the newest batch too
     declared = {m.name for m in models_in_mode(APPEND, wh.target) + models_in_mode(REFOLD, wh.target)}
     assert {model: b for model, (_, b) in newest.items()} == {model: last_batch for model in declared}
-    assert_read_only_the_last_batch(wh.compiled("staging/facet_issues.sql"), staging["stg_events"], last_batch)
+    assert_read_only_the_last_batch(wh.compiled("staging/stg_facet_issues.sql"), staging["stg_events"], last_batch)
 
 
 def assert_read_only_the_last_batch(compiled: str, parent: tuple[list[str], list[tuple[Any, ...]]],
                                     last_batch: int) -> None:
-    """A sparse append-by-batch model (facet_issues: no row for most events) appended in its last build, reading
+    """A sparse append-by-batch model (stg_facet_issues: no row for most events) appended in its last build, reading
     of its parent's rows (stg_events) those of the last batch and none of an earlier one. Its filter's bound is the
     batch it had recorded as read, the last batch among its parents' rows (macros/incremental.sql): that is below
     last_batch - 1 when the batches before held no placed event (a batch of one quarantined file), so the bound is
