@@ -19,7 +19,7 @@ import yaml
 
 from tests.lw import in_process
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
-from tests.lw.shared import CORPORA_GLOB
+from tests.lw.shared import CORPORA_GLOB, mart_names
 
 DOCS = PROJECT_DIR / "docs"
 RULES = DOCS / "rules.md"
@@ -32,11 +32,11 @@ SPARK_COLUMN_COMMENT_MAX = 256
 
 
 def mart_models(manifest: Any) -> dict[str, Any]:
-    """{name: node} of every model of schema marts: under models/marts (models/marts/lineage included), but the
-    contract relations of other schemas (models/marts/operational: staging.facet_issues)."""
+    """{name: node} of every model of schema marts (tests/lw/shared.py `mart_names`: models/marts/lineage included,
+    the contract relations of other schemas left out)."""
+    names = set(mart_names())
     return {node.name: node for node in manifest.nodes.values()
-            if node.resource_type == "model" and node.original_file_path.startswith("models/marts/")
-            and node.schema == "marts"}
+            if node.resource_type == "model" and node.name in names}
 
 
 def expected_comments(manifest: Any) -> dict[str, tuple[str, dict[str, str]]]:

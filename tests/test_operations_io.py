@@ -20,7 +20,7 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "operations_io"
 SELECT = ("+facet_issues +operations +inputs +outputs +dataset_schemas +column_lineage +int_dataset_current_schemas "
-          "+facet_issues +datasets +jobs +runs")
+          "+datasets +jobs +runs")
 T0 = dt.datetime(2025, 6, 18, 10, 0, 0)
 
 

@@ -13,14 +13,14 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures"
 MARTS = PROJECT_DIR / "models" / "marts"
+CORPORA_GLOB = f"{FIXTURES}/events/**/*.json*"
+HOSTILE_GLOB = f"{FIXTURES}/hostile/h*"
 
 
 def mart_names() -> list[str]:
     """The relations of schema marts: every model under models/marts but models/marts/operational (the contract
-    relations marts.md places in another schema: staging.facet_issues)."""
+    relations the public interface places in another schema: staging.facet_issues)."""
     return sorted(path.stem for path in MARTS.rglob("*.sql") if "operational" not in path.relative_to(MARTS).parts)
-CORPORA_GLOB = f"{FIXTURES}/events/**/*.json*"
-HOSTILE_GLOB = f"{FIXTURES}/hostile/h*"
 
 
 @contextlib.contextmanager
