@@ -1,12 +1,18 @@
 {#- Dataset facets of an input or output entry that fail validation and are dropped whole (D5; the reference
     rejects the event): staging.facet_issues records them, and the models that read the facet leave it out
-    (int_dataset_tag_events, int_event_datasets). Each check takes the entry's `facets` text and gives the reason
-    code, or NULL when the facet is absent or valid. -#}
+    (int_dataset_tag_events, int_event_datasets). Each check reads the entry's columns (the `facets` text, the
+    typed tags list) and gives the reason code, or NULL when the facet is absent or valid. -#}
+
+{#- The column prefix of an entry's dataset tags list (facets.tags.tags) in staging: its typed columns
+    <prefix>_kind and <prefix>_items (tag_list_columns), which stg_io_entries and int_event_datasets carry. -#}
+{% macro dataset_tags_list() -%}
+    {{ return(lineage_warehouse.facet_field(lineage_warehouse.entry_facet_prefix('facets', 'tags'), ['tags'])) }}
+{%- endmacro %}
 
 {#- The checks, facet name → reason expression. -#}
 {% macro entry_facet_problems(facets) -%}
     {{ return({
-        'tags': lineage_warehouse.tags_list_problem(lineage_warehouse.json_get(facets, ['tags', 'tags'])),
+        'tags': lineage_warehouse.tags_list_problem(lineage_warehouse.dataset_tags_list()),
         'lifecycleStateChange': lineage_warehouse.previous_identifier_problem(facets)
     }) }}
 {%- endmacro %}

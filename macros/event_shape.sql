@@ -74,8 +74,8 @@
     }) }}
 {%- endmacro %}
 
-{#- One entry of jobDependencies.upstream or .downstream, parsed from its text (int_job_link_facts): declared as
-    text in the facet, so that one entry not of this shape drops alone (Spark would read the whole list as NULL). -#}
+{#- One entry of jobDependencies.upstream or .downstream, parsed from its text (stg_job_dependency_entries): declared
+    as text in the facet, so that one entry not of this shape drops alone (Spark would read the whole list as NULL). -#}
 {% macro job_dependency_shape() -%}
     {{ return({'job': {'namespace': 'text', 'name': 'text'}, 'dependency_type': 'text'}) }}
 {%- endmacro %}
@@ -181,13 +181,15 @@
 
 {#- The facets of an input or output entry the models read, per container (the entry's key), as objects: a facet
     that is not an object reads as NULL fields, which is what the models make of it (none needs to tell an
-    absent facet from a wrong one). Laid out flat in stg_io_entries: <container>_<facet>__<field>. -#}
+    absent facet from a wrong one). Laid out flat in stg_io_entries: <container>_<facet>__<field>. The tags list
+    (facets_tags__tags) is read further into typed columns there (tag_list_columns). -#}
 {% macro io_facet_shapes() -%}
     {%- set statistics = {'rowCount': 'text', 'size': 'text', 'fileCount': 'text'} -%}
     {{ return({
         'facets': {
             'symlinks': {'identifiers': ['text']},
-            'lifecycleStateChange': {'lifecycleStateChange': 'text'}
+            'lifecycleStateChange': {'lifecycleStateChange': 'text'},
+            'tags': {'tags': 'text'}
         },
         'inputFacets': {'inputStatistics': statistics},
         'outputFacets': {'outputStatistics': statistics}
@@ -245,13 +247,35 @@
         {%- endfor -%}
         {%- set field = struct_expr ~ '.' ~ quoted | join('.') -%}
         {%- if lineage_warehouse.is_object_list(ns.value) -%}
-            {%- set field = lineage_warehouse.transform_list(field, 'lw_item', 'case when '
-                ~ lineage_warehouse.facet_text_is_object('lw_item') ~ ' then '
-                ~ lineage_warehouse.parse_json_as('lw_item', ns.value[1], detect_unparsed=false) ~ ' end') -%}
+            {%- set field = lineage_warehouse.object_list_items(field, ns.value[1]) -%}
         {%- endif -%}
         {%- do columns.append(field ~ ' as ' ~ lineage_warehouse.facet_field(prefix, keys)) -%}
     {%- endfor -%}
     {{ return(columns) }}
+{%- endmacro %}
+
+{#- The items of an engine array of JSON texts (`texts`), each parsed with the object shape `item_shape`, NULL where
+    an item is not a JSON object: how a list of objects is read item by item, so that one bad item drops alone. -#}
+{% macro object_list_items(texts, item_shape) -%}
+    {{ return(lineage_warehouse.transform_list(texts, 'lw_item', 'case when '
+        ~ lineage_warehouse.facet_text_is_object('lw_item') ~ ' then '
+        ~ lineage_warehouse.parse_json_as('lw_item', item_shape, detect_unparsed=false) ~ ' end')) }}
+{%- endmacro %}
+
+{#- One tag of a tags list (the `tags` field of a job, run or dataset tags facet): its key and value as text. -#}
+{% macro tag_item_shape() -%}
+    {{ return({'key': 'text', 'value': 'text'}) }}
+{%- endmacro %}
+
+{#- The typed columns staging reads from a tags list kept as JSON text (`text`, the `tags` field of a tags facet:
+    a list whose kind a check needs, D5): <name>_kind, its JSON kind (json_kind, NULL when the list is absent or
+    JSON null), and <name>_items, its items parsed with tag_item_shape() (NULL items where not objects). -#}
+{% macro tag_list_columns(text, name) -%}
+    {{ return([
+        'case when ' ~ text ~ ' is not null then ' ~ lineage_warehouse.json_kind(text) ~ ' end as ' ~ name ~ '_kind',
+        lineage_warehouse.object_list_items(lineage_warehouse.json_to_raw_array(text), lineage_warehouse.tag_item_shape())
+            ~ ' as ' ~ name ~ '_items'
+    ]) }}
 {%- endmacro %}
 
 {#- True when a declared shape is a list of objects read item by item: ['text', object shape]. -#}

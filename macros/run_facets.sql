@@ -98,9 +98,7 @@
         when not {{ lineage_warehouse.regex_matches(lineage_warehouse.facet_field(facet, ['taskInstance', 'try_number']),
             '^-?[0-9]+$') }} then 'invalid_try_number'
         {%- endif %}
-        when {{ lineage_warehouse.airflow_dag_tags_kind(lineage_warehouse.facet_field(facet, ['dag', 'tags'])) }}
-            = 'invalid'
-            then 'dag_tags_not_a_list'
+        when {{ lineage_warehouse.facet_field(facet, ['dag', 'tags']) }}_kind = 'invalid' then 'dag_tags_not_a_list'
     end
 {%- endmacro %}
 
@@ -126,18 +124,17 @@
     end
 {%- endmacro %}
 
-{#- A `tags` list of a tags facet (job, run or dataset; its JSON text): 'tags_not_a_list', or
-    'tag_without_key_or_value' when any item lacks a key or a value (the reference rejects the event: D5 drops the
-    whole facet, docs/decisions.md "Reference 0.7 gaps: facets the reference rejects"); NULL when absent or
-    valid. -#}
-{% macro tags_list_problem(tags) -%}
-    {%- set bad_entry = "case when " ~ lineage_warehouse.json_get('lw_tag', ['key']) ~ " is null or "
-        ~ lineage_warehouse.json_get('lw_tag', ['value']) ~ " is null then 'x' end" -%}
+{#- A `tags` list of a tags facet (job, run or dataset), read in staging as `list` (tag_list_columns: <list>_kind,
+    <list>_items): 'tags_not_a_list', or 'tag_without_key_or_value' when any item lacks a key or a value (an item
+    that is not an object lacks both; the reference rejects the event: D5 drops the whole facet, docs/decisions.md
+    "Reference 0.7 gaps: facets the reference rejects"); NULL when absent or valid. -#}
+{% macro tags_list_problem(list) -%}
+    {%- set bad_item = "case when lw_tag." ~ adapter.quote('key') ~ " is null or lw_tag." ~ adapter.quote('value')
+        ~ " is null then 'x' end" -%}
     case
-        when {{ tags }} is null then null
-        when {{ lineage_warehouse.json_kind(tags) }} != 'array' then 'tags_not_a_list'
-        when {{ lineage_warehouse.transform_join(
-            lineage_warehouse.json_to_raw_array(tags), 'lw_tag', bad_entry, "''") }} != ''
+        when {{ list }}_kind is null then null
+        when {{ list }}_kind != 'array' then 'tags_not_a_list'
+        when {{ lineage_warehouse.transform_join(list ~ '_items', 'lw_tag', bad_item, "''") }} != ''
             then 'tag_without_key_or_value'
     end
 {%- endmacro %}
@@ -176,11 +173,12 @@
 {%- endmacro %}
 
 {#- A field of the Airflow facet an event's extractor reads (column airflow_source: 'DAG_RUN' for airflowDagRun
-    on DAG events, 'TASK' for airflow on task events, NULL when that facet is absent or failed its checks). -#}
-{% macro airflow_facet_field(keys) -%}
+    on DAG events, 'TASK' for airflow on task events, NULL when that facet is absent or failed its checks); with a
+    suffix, that column of the field's typed columns (dag.tags: '_kind', '_array'). -#}
+{% macro airflow_facet_field(keys, suffix='') -%}
     case airflow_source
-        when 'DAG_RUN' then {{ lineage_warehouse.facet_field('run_airflow_dag_run', keys) }}
-        when 'TASK' then {{ lineage_warehouse.facet_field('run_airflow', keys) }}
+        when 'DAG_RUN' then {{ lineage_warehouse.facet_field('run_airflow_dag_run', keys) }}{{ suffix }}
+        when 'TASK' then {{ lineage_warehouse.facet_field('run_airflow', keys) }}{{ suffix }}
     end
 {%- endmacro %}
 

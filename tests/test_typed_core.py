@@ -16,15 +16,8 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 # what parses JSON text in DuckDB SQL (every JSON macro of macros/cross_db compiles to one of these)
 JSON_FUNCTIONS = re.compile(r"\b(json_extract_string|json_extract|json_transform|json_type|json_keys|json_valid)\s*\(|"
                             r"\bas json\b", re.IGNORECASE)
-# past staging, still reading JSON text: the schemas, column lineage and tags of the entries and the run tags (the
-# next stage of the core)
-STILL_PARSING = {
-    "int_io_entry_schemas", "int_column_lineage_fields", "int_dataset_tag_events", "int_job_tag_events",
-    "int_airflow_dag_tag_items", "int_run_event_facets",
-    # each jobDependencies entry parsed alone from its text (one bad entry drops alone on Spark too); to move
-    # into staging with the next stage, as a per-entry relation the engines store alike
-    "int_job_link_facts",
-}
+# past staging, still reading JSON text: the schemas and column lineage of the entries (the next stage of the core)
+STILL_PARSING = {"int_io_entry_schemas", "int_column_lineage_fields"}
 
 
 def parsing_models(compiled: Path) -> set[str]:

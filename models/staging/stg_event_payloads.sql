@@ -3,7 +3,10 @@
     whether the facet was sent as a JSON object (staging.facet_issues records one that was not), and one column
     per field (facet_prefix, facet_field). Models past staging read these columns and never parse JSON. One row
     per placed event; incremental: the events of unseen landing batches. The dataset of a DatasetEvent (D16) is
-    kept as a one-item list of its text, `static_datasets`, which stg_io_entries explodes like inputs and outputs. -#}
+    kept as a one-item list of its text, `static_datasets`, which stg_io_entries explodes like inputs and outputs.
+    The lists a check reads beyond their text are typed here too: the tags list of the job and run tags facets
+    (tag_list_columns: job_tags__tags_kind, job_tags__tags_items) and Airflow's dag.tags (how it arrived,
+    airflow_dag_tags_kind, and its items when a JSON array: <prefix>__dag__tags_kind, <prefix>__dag__tags_array). -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set declared = [('run', lineage_warehouse.run_facet_shapes()), ('job', lineage_warehouse.job_facet_shapes())] %}
@@ -18,6 +21,16 @@
         {%- do flat_columns.append(lineage_warehouse.json_parsed('facets.' ~ prefix) ~ ' as has_' ~ prefix) %}
         {%- do flat_columns.extend(lineage_warehouse.flat_facet_columns('facets.' ~ prefix, prefix, shape)) %}
     {%- endfor %}
+{%- endfor %}
+{%- set list_columns = [] %}
+{%- for prefix in ['job_tags', 'run_tags'] %}
+    {%- set tags = lineage_warehouse.facet_field(prefix, ['tags']) %}
+    {%- do list_columns.extend(lineage_warehouse.tag_list_columns(tags, tags)) %}
+{%- endfor %}
+{%- for prefix in ['run_airflow_dag_run', 'run_airflow'] %}
+    {%- set dag_tags = lineage_warehouse.facet_field(prefix, ['dag', 'tags']) %}
+    {%- do list_columns.append(lineage_warehouse.airflow_dag_tags_kind(dag_tags) ~ ' as ' ~ dag_tags ~ '_kind') %}
+    {%- do list_columns.append(lineage_warehouse.json_to_string_array(dag_tags) ~ ' as ' ~ dag_tags ~ '_array') %}
 {%- endfor %}
 
 with
@@ -94,7 +107,7 @@ facets as (
 ),
 
 -- one flat column per declared field (macros/event_shape.sql facet_prefix)
-final as (
+flat_facets as (
     select
         facets.event_hash,
         facets.landing_batch,
@@ -112,6 +125,15 @@ final as (
         facets.run_facets['dataRentgen_run'] is not null as sends_data_rentgen_run,
         {{ flat_columns | join(',\n        ') }}
     from facets
+),
+
+-- the lists a check reads beyond their text: the tags lists of the tags facets (kind and typed items) and
+-- Airflow's dag.tags (how it arrived, and its items when a JSON array)
+final as (
+    select
+        *,
+        {{ list_columns | join(',\n        ') }}
+    from flat_facets
 )
 
 select * from final

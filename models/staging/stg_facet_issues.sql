@@ -289,44 +289,17 @@ starrocks_sessions_unusable as (
     where extractor_with_session = 'STARROCKS' and problem != 'not_an_object'
 ),
 
-dependency_entries as (
-    {%- for direction in ['upstream', 'downstream'] %}
-        select
-            payloads.event_hash,
-            payloads.landing_batch,
-            'run.facets.jobDependencies.{{ direction }}[' || cast(entries.pos as string) || ']' as facet,
-            entries.value as entry
-        from payloads
-        {{ lineage_warehouse.explode_array('payloads.run_job_dependencies__' ~ direction, 'entries') }}
-        {{ 'union all' if not loop.last }}
-    {%- endfor %}
-),
-
-dependency_entry_checks as (
-    select
-        event_hash,
-        landing_batch,
-        facet,
-        coalesce({{ lineage_warehouse.json_kind('entry') }}, 'scalar') as entry_kind,
-        {{ lineage_warehouse.parse_json_as('entry', lineage_warehouse.job_dependency_shape()) }} as parsed_entry
-    from dependency_entries
-),
-
 -- a jobDependencies entry int_job_link_facts skips: not an object, or no job namespace or name
 bad_dependency_entries as (
     select
-        dependency_entry_checks.event_hash,
-        dependency_entry_checks.landing_batch,
-        dependency_entry_checks.facet,
-        case
-            when dependency_entry_checks.entry_kind != 'object' then 'not_an_object'
-            else 'missing_job_namespace_or_name'
-        end as reason
-    from dependency_entry_checks
+        event_hash,
+        landing_batch,
+        'run.facets.jobDependencies.' || lower(direction) || '[' || cast(entry_position as string) || ']' as facet,
+        case when entry_kind != 'object' then 'not_an_object' else 'missing_job_namespace_or_name' end as reason
+    from {{ ref('stg_job_dependency_entries') }}
     where
-        dependency_entry_checks.entry_kind != 'object'
-        or coalesce(dependency_entry_checks.parsed_entry.job.namespace, '') = ''
-        or coalesce(dependency_entry_checks.parsed_entry.job.name, '') = ''
+        {{ lineage_warehouse.in_unseen_batch() }}
+        and (entry_kind != 'object' or coalesce(job_namespace, '') = '' or coalesce(job_name, '') = '')
 ),
 
 -- a dataset tags facet with a tag lacking its key or value, a lifecycleStateChange whose previousIdentifier

@@ -29,6 +29,7 @@
             column ~ '_' ~ lineage_warehouse.snake_case(facet), shape)) %}
     {%- endfor %}
 {%- endfor %}
+{%- set tags_list = lineage_warehouse.dataset_tags_list() %}
 {%- set dataset_facet_structs = [] %}
 {%- set dataset_facet_columns = [] %}
 {%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
@@ -126,7 +127,7 @@ dataset_facets as (
     from containers
 ),
 
-final as (
+flat_entries as (
     select
         containers.event_hash,
         containers.landing_batch,
@@ -139,6 +140,14 @@ final as (
         {{ flat_columns | join(',\n        ') }},
         {{ dataset_facet_columns | join(',\n        ') }}
     from dataset_facets as containers
+),
+
+-- the dataset tags list read into typed columns: its kind and its tags (tag_list_columns)
+final as (
+    select
+        *,
+        {{ lineage_warehouse.tag_list_columns(tags_list, tags_list) | join(',\n        ') }}
+    from flat_entries
 )
 
 select * from final

@@ -17,7 +17,7 @@ entries as (
         io_position,
         namespace,
         name,
-        {{ lineage_warehouse.json_get('facets', ['tags', 'tags']) }} as tags,
+        {{ lineage_warehouse.dataset_tags_list() }}_items as tags,
         {{ lineage_warehouse.entry_facet_problems('facets')['tags'] }} as tags_problem
     from {{ ref('int_event_datasets') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
@@ -45,10 +45,10 @@ tag_entries as (
         entries.namespace,
         entries.name,
         cast(tag_entry.pos as bigint) as tag_position,
-        {{ lineage_warehouse.json_get('tag_entry.value', ['key']) }} as tag,
-        {{ lineage_warehouse.json_get('tag_entry.value', ['value']) }} as value
+        tag_entry.value['key'] as tag,
+        tag_entry.value['value'] as value
     from valid_entries as entries
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('entries.tags'), 'tag_entry') }}
+    {{ lineage_warehouse.explode_array('entries.tags', 'tag_entry') }}
 ),
 
 final as (

@@ -12,6 +12,8 @@
     symlinks, tags and facets, and the models of inputs, outputs, column lineage and data quality leave them out. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set tags_list = lineage_warehouse.dataset_tags_list() %}
+
 with
 
 events as (
@@ -50,6 +52,8 @@ valid as (
         entries.facets,
         entries.input_facets,
         entries.output_facets,
+        entries.{{ tags_list }}_kind,
+        entries.{{ tags_list }}_items,
         case
             when dropped_lifecycle_changes.event_hash is null
                 then entries.facets_lifecycle_state_change__lifecycle_state_change
@@ -129,6 +133,9 @@ final as (
         valid.facets,
         valid.input_facets,
         valid.output_facets,
+        -- the dataset tags list in its typed columns (int_dataset_tag_events)
+        valid.{{ tags_list }}_kind,
+        valid.{{ tags_list }}_items,
         valid.lifecycle_change,
         valid.rows_text,
         valid.bytes_text,

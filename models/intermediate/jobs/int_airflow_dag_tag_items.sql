@@ -11,7 +11,8 @@ facets as (
         event_hash,
         landing_batch,
         dag_tags,
-        {{ lineage_warehouse.airflow_dag_tags_kind('dag_tags') }} as dag_tags_kind
+        dag_tags_kind,
+        dag_tag_array
     from {{ ref('int_run_event_facets') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and dag_tags is not null
 ),
@@ -23,7 +24,7 @@ array_items as (
         items.pos as position,
         items.value as item
     from facets
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_string_array('facets.dag_tags'), 'items') }}
+    {{ lineage_warehouse.explode_array('facets.dag_tag_array', 'items') }}
     where facets.dag_tags_kind = 'array'
 ),
 

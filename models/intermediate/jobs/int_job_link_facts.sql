@@ -5,8 +5,9 @@
     - PARENT (source PARENT_FACET): the job of the parent facet's run → the event's job, and, on Airflow task
       events, → each sibling task named by the task ids below;
     - DEPENDENCY (source FACET): each jobDependencies entry, upstream[] entry job → the event's job,
-      downstream[] the event's job → entry job, typed by dependency_type; an entry that is not an object with a
-      job namespace and name is skipped alone (D5);
+      downstream[] the event's job → entry job, typed by dependency_type (each entry parsed in staging:
+      stg_job_dependency_entries); an entry that is not an object with a job namespace and name is skipped alone
+      (D5);
     - DEPENDENCY (source AIRFLOW_TASK_IDS): on Airflow task events with a valid `airflow` facet, each upstream task
       id x gives '{dag_id}.x' → the task, each downstream id the task → '{dag_id}.x', in the task's namespace, type
       DIRECT_DEPENDENCY; the ids arrive as a JSON array or as a text holding a list literal (anything else is a
@@ -25,8 +26,6 @@ job_references as (
 payloads as (
     select
         event_hash,
-        run_job_dependencies__upstream as upstream_entries,
-        run_job_dependencies__downstream as downstream_entries,
         run_airflow__task__upstream_task_ids as upstream_task_ids,
         run_airflow__task__downstream_task_ids as downstream_task_ids
     from {{ ref('stg_event_payloads') }}
@@ -68,8 +67,6 @@ events as (
         linked_jobs.*,
         parent_jobs.parent_job_namespace,
         parent_jobs.parent_job_name,
-        payloads.upstream_entries,
-        payloads.downstream_entries,
         case when airflow_facets.dag_id is not null then payloads.upstream_task_ids end as upstream_task_ids,
         case when airflow_facets.dag_id is not null then payloads.downstream_task_ids end as downstream_task_ids,
         airflow_facets.upstream_task_ids_problem,
@@ -84,37 +81,27 @@ events as (
         on linked_jobs.event_hash = airflow_facets.event_hash
 ),
 
-exploded_entries as (
+dependency_entries as (
     select
-        events.*,
-        'UPSTREAM' as direction,
-        entries.value as entry
-    from events
-    {{ lineage_warehouse.explode_array('events.upstream_entries', 'entries') }}
-    union all
-    select
-        events.*,
-        'DOWNSTREAM' as direction,
-        entries.value as entry
-    from events
-    {{ lineage_warehouse.explode_array('events.downstream_entries', 'entries') }}
-),
-
-parsed_entries as (
-    select
-        exploded_entries.*,
-        {{ lineage_warehouse.parse_json_as('exploded_entries.entry', lineage_warehouse.job_dependency_shape()) }}
-            as parsed_entry
-    from exploded_entries
+        event_hash,
+        direction,
+        job_namespace as entry_job_namespace,
+        job_name as entry_job_name,
+        dependency_type as entry_dependency_type
+    from {{ ref('stg_job_dependency_entries') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 facet_entries as (
     select
-        parsed_entries.*,
-        parsed_entries.parsed_entry.job.namespace as entry_job_namespace,
-        parsed_entries.parsed_entry.job.name as entry_job_name,
-        parsed_entries.parsed_entry.dependency_type as entry_dependency_type
-    from parsed_entries
+        events.*,
+        dependency_entries.direction,
+        dependency_entries.entry_job_namespace,
+        dependency_entries.entry_job_name,
+        dependency_entries.entry_dependency_type
+    from events
+    inner join dependency_entries
+        on events.event_hash = dependency_entries.event_hash
 ),
 
 task_id_lists as (

@@ -43,10 +43,10 @@ job_facet_entries as (
         facets.event_hash,
         facets.is_airflow,
         entries.pos as position,
-        {{ lineage_warehouse.json_get('entries.value', ['key']) }} as tag_key,
-        {{ lineage_warehouse.json_get('entries.value', ['value']) }} as tag_value
+        entries.value['key'] as tag_key,
+        entries.value['value'] as tag_value
     from facets
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('facets.job_tags'), 'entries') }}
+    {{ lineage_warehouse.explode_array('facets.job_tag_items', 'entries') }}
     where facets.tag_scope = 'OWN'
 ),
 
@@ -93,12 +93,12 @@ run_facet_entries as (
     select
         facets.event_hash,
         entries.pos as position,
-        {{ lineage_warehouse.json_get('entries.value', ['key']) }} as tag_key,
-        {{ lineage_warehouse.json_get('entries.value', ['value']) }} as tag_value,
+        entries.value['key'] as tag_key,
+        entries.value['value'] as tag_value,
         facets.tag_scope != 'SPARK_OPERATION' as renames_client_version,
         facets.extractor = 'DBT' and facets.tag_scope = 'OWN' as splits_dbt_tags
     from facets
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('facets.run_tags'), 'entries') }}
+    {{ lineage_warehouse.explode_array('facets.run_tag_items', 'entries') }}
     where facets.tag_scope is not null
 ),
 

@@ -140,6 +140,8 @@ final as (
         {{ lineage_warehouse.airflow_facet_field(['dag', 'dag_id']) }} as dag_id,
         {{ lineage_warehouse.airflow_facet_field(['dag', 'owner']) }} as dag_owner,
         {{ lineage_warehouse.airflow_facet_field(['dag', 'tags']) }} as dag_tags,
+        {{ lineage_warehouse.airflow_facet_field(['dag', 'tags'], '_kind') }} as dag_tags_kind,
+        {{ lineage_warehouse.airflow_facet_field(['dag', 'tags'], '_array') }} as dag_tag_array,
         {{ lineage_warehouse.airflow_facet_field(['dagRun', 'run_id']) }} as dag_run_id,
         {{ lineage_warehouse.airflow_facet_field(['dagRun', 'run_type']) }} as dag_run_type,
         {{ lineage_warehouse.facet_timestamp(lineage_warehouse.airflow_facet_field(['dagRun', 'data_interval_start'])) }}
@@ -168,9 +170,9 @@ final as (
         run_hive_session__client_ip as hive_client_ip,
         run_hive_query__operation_name as hive_operation_name,
         run_starrocks_session__user as starrocks_user,
-        -- tags facets (§3.3): the `tags` arrays of valid facets; has_run_tags_facet decides the Airflow fallback
-        {{ lineage_warehouse.valid_facet_field('job_tags', 'job_tags_problem', ['tags']) }} as job_tags,
-        {{ lineage_warehouse.valid_facet_field('run_tags', 'run_tags_problem', ['tags']) }} as run_tags,
+        -- tags facets (§3.3): the tags (key, value) of valid facets; has_run_tags_facet decides the Airflow fallback
+        case when job_tags_problem is null then job_tags__tags_items end as job_tag_items,
+        case when run_tags_problem is null then run_tags__tags_items end as run_tag_items,
         run_tags_problem is null and {{ lineage_warehouse.facet_present('run_tags') }} as has_run_tags_facet,
         engine_problem,
         spark_problem,
