@@ -1,4 +1,4 @@
-{#- Schema fields (§2.4) as JSON text, and their digest (Appendix A). int_io_entry_schemas explodes the nested
+{#- Schema fields (§2.4) as JSON text, and their digest (Appendix A). stg_io_entry_schemas explodes the nested
     field lists level by level, down to schema_max_depth() levels, and assembles each field's JSON bottom-up
     with these macros. Two renderings of a field: the stored one (keys in the order name, type, description,
     fields) and the canonical one the digest is computed from, Python's json.dumps(fields, sort_keys=True):

@@ -1,231 +1,51 @@
-{#- One row per source column of the columnLineage facet of every output entry (§8.1), in all three forms:
-    per-field with transformations (FIELD), per-field legacy without transformations (LEGACY: one synthetic
-    transformation from the field's transformationType TT: type INDIRECT if TT = 'INDIRECT' else DIRECT,
-    subtype TT, masked when TT contains 'mask'), and the dataset-level list (DATASET: target NULL; without
-    transformations one INDIRECT without subtype). One row per transformation. Source names get the
-    rewrites of §2.1 (`dataset_name`); entries without namespace, name or field, and sources with a reserved
-    name (docs/rules.md "Dataset names: reserved"), are skipped. Lists are exploded in the select list, so a
-    wide table's facet is never copied into every produced row. -#}
+{#- One row per source column and transformation of the columnLineage facet of every output entry of an operation
+    event (§8.1; the three forms are read in staging: stg_io_column_lineage), for the output entries the entry
+    rules keep (int_event_datasets; a static event's outputs, D16, declare datasets, not lineage). Source names get
+    the rewrites of §2.1 (`dataset_name`); sources with a reserved name (docs/rules.md "Dataset names: reserved"),
+    or whose name is empty after the rewrites, are skipped. Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
 
-output_parts as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        {{ lineage_warehouse.json_get_list('facets', [
-            ['columnLineage'], ['columnLineage', 'fields'], ['columnLineage', 'dataset']
-        ]) }} as lineage_parts
-    from {{ ref('int_event_datasets') }}
-    -- a static event's outputs (D16) declare datasets, not lineage
-    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT' and not is_static
-),
-
 outputs as (
     select
         event_hash,
-        landing_batch,
-        extractor,
         io_position,
-        {{ lineage_warehouse.list_item('lineage_parts', 1) }} as fields,
-        {{ lineage_warehouse.list_item('lineage_parts', 2) }} as dataset_level
-    from output_parts
-    where {{ lineage_warehouse.list_item('lineage_parts', 0) }} is not null
-),
-
-target_fields as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        {{ lineage_warehouse.explode_map_columns(
-            lineage_warehouse.json_to_string_map('fields'), 'target_column', 'target_spec'
-        ) }}
-    from outputs
-),
-
-target_field_parts as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        target_column,
-        -- a target sent as a string (even one that starts like an object) is not read (D5)
-        {{ lineage_warehouse.json_get_list(
-            "case when " ~ lineage_warehouse.json_kind('target_spec') ~ " = 'object' then target_spec end",
-            [['transformationType'], ['inputFields']]
-        ) }} as target_parts
-    from target_fields
-),
-
-targets as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        target_column,
-        {{ lineage_warehouse.list_item('target_parts', 0) }} as legacy_type,
-        {{ lineage_warehouse.list_item('target_parts', 1) }} as input_fields
-    from target_field_parts
-),
-
-field_source_items as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        'FIELD' as lineage_form,
-        target_column,
-        legacy_type,
-        {{ lineage_warehouse.explode_array_columns(
-            lineage_warehouse.json_to_raw_array('input_fields'), 'source_position', 'source_spec'
-        ) }}
-    from targets
-),
-
-dataset_source_items as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        'DATASET' as lineage_form,
-        cast(null as string) as target_column,
-        cast(null as string) as legacy_type,
-        {{ lineage_warehouse.explode_array_columns(
-            lineage_warehouse.json_to_raw_array('dataset_level'), 'source_position', 'source_spec'
-        ) }}
-    from outputs
-),
-
-all_sources as (
-    select * from field_source_items
-    union all
-    select * from dataset_source_items
-),
-
-source_parts as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        lineage_form,
-        target_column,
-        legacy_type,
-        {{ lineage_warehouse.json_get_list('source_spec', [
-            ['namespace'], ['name'], ['field'], ['transformations'], ['transformations', 0]
-        ]) }} as source_parts
-    from all_sources
+        extractor
+    from {{ ref('int_event_datasets') }}
+    where {{ lineage_warehouse.in_unseen_batch() }} and io_kind = 'OUTPUT' and not is_static
 ),
 
 sources as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        lineage_form,
-        target_column,
-        legacy_type,
-        {{ lineage_warehouse.list_item('source_parts', 0) }} as source_namespace,
-        {{ lineage_warehouse.dataset_name(
-            lineage_warehouse.list_item('source_parts', 1), lineage_warehouse.list_item('source_parts', 0), 'extractor'
-        ) }} as source_name,
-        {{ lineage_warehouse.list_item('source_parts', 2) }} as source_column,
-        {{ lineage_warehouse.list_item('source_parts', 3) }} as transformations,
-        coalesce({{ lineage_warehouse.list_item('source_parts', 4) }}, '') != '' as has_transformations
-    from source_parts
-    where not {{ lineage_warehouse.dataset_name_is_reserved(lineage_warehouse.list_item('source_parts', 1)) }}
+    select * from {{ ref('stg_io_column_lineage') }}
+    where
+        {{ lineage_warehouse.in_unseen_batch() }}
+        and not {{ lineage_warehouse.dataset_name_is_reserved('source_raw_name') }}
 ),
 
-transformation_items as (
+named as (
     select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        lineage_form,
-        target_column,
-        source_namespace,
-        source_name,
-        source_column,
-        {{ lineage_warehouse.explode_array_columns(
-            lineage_warehouse.json_to_raw_array('transformations'), 'transformation_position', 'transformation'
-        ) }}
+        sources.event_hash,
+        sources.landing_batch,
+        outputs.extractor,
+        sources.io_position,
+        sources.lineage_form,
+        sources.target_column,
+        sources.source_namespace,
+        {{ lineage_warehouse.dataset_name('sources.source_raw_name', 'sources.source_namespace', 'outputs.extractor') }}
+            as source_name,
+        sources.source_column,
+        sources.transformation_type,
+        sources.transformation_subtype,
+        sources.masking
     from sources
-    where has_transformations
-),
-
-transformation_parts as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        lineage_form,
-        target_column,
-        source_namespace,
-        source_name,
-        source_column,
-        {{ lineage_warehouse.json_get_list('transformation', [['type'], ['subtype'], ['masking']]) }}
-            as transformation_parts
-    from transformation_items
-),
-
-with_transformations as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        lineage_form,
-        target_column,
-        source_namespace,
-        source_name,
-        source_column,
-        case
-            when lineage_form = 'DATASET' then 'INDIRECT'
-            else {{ lineage_warehouse.list_item('transformation_parts', 0) }}
-        end as transformation_type,
-        {{ lineage_warehouse.list_item('transformation_parts', 1) }} as transformation_subtype,
-        coalesce({{ lineage_warehouse.list_item('transformation_parts', 2) }}, 'false') = 'true' as masking
-    from transformation_parts
-),
-
-without_transformations as (
-    select
-        event_hash,
-        landing_batch,
-        extractor,
-        io_position,
-        case when lineage_form = 'FIELD' then 'LEGACY' else lineage_form end as lineage_form,
-        target_column,
-        source_namespace,
-        source_name,
-        source_column,
-        case
-            when lineage_form = 'FIELD' and coalesce(legacy_type, '') != 'INDIRECT' then 'DIRECT'
-            else 'INDIRECT'
-        end as transformation_type,
-        case when lineage_form = 'FIELD' then nullif(legacy_type, '') end as transformation_subtype,
-        lineage_form = 'FIELD' and coalesce(lower(legacy_type) like '%mask%', false) as masking
-    from sources
-    where not has_transformations
+    inner join outputs
+        on sources.event_hash = outputs.event_hash and sources.io_position = outputs.io_position
 ),
 
 final as (
-    select * from with_transformations
-    union all
-    select * from without_transformations
+    select * from named
+    where coalesce(source_name, '') != ''
 )
 
 select * from final
-where coalesce(source_namespace, '') != '' and coalesce(source_name, '') != '' and coalesce(source_column, '') != ''
