@@ -9,7 +9,9 @@
     (staging.facet_issues records it). The data-quality facets likewise, in facets and in inputFacets
     (input_facets_data_quality_metrics__row_count; entry_facet_shapes). Which entries count (an operation's, not a
     run-level event's) is decided past staging. The dataset of a DatasetEvent (D16) is one more entry, io_kind
-    DATASET at position 0, read like the others. Incremental: the events of unseen landing batches. -#}
+    DATASET at position 0, read like the others. The dataset tags list (facets_tags__tags) is read further into
+    typed columns, facets_tags__tags_kind and facets_tags__tags_items (tag_list_columns), which the tag check and
+    int_dataset_tag_events read. Incremental: the events of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 {%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
