@@ -270,13 +270,12 @@
 {#- The typed columns staging reads from a tags list kept as JSON text (`text`, the `tags` field of a tags facet:
     a list whose kind a check needs, D5): <name>_kind, its JSON kind (json_kind, NULL when the list is absent or
     JSON null), and <name>_items, its items parsed with tag_item_shape() (NULL items where not objects; NULL
-    unless the kind is 'array': Spark's parser would also read a single-quoted literal). -#}
+    unless the text is a JSON array, json_to_raw_array). -#}
 {% macro tag_list_columns(text, name) -%}
     {{ return([
         'case when ' ~ text ~ ' is not null then ' ~ lineage_warehouse.json_kind(text) ~ ' end as ' ~ name ~ '_kind',
-        'case when ' ~ lineage_warehouse.json_kind(text) ~ " = 'array' then "
-            ~ lineage_warehouse.object_list_items(lineage_warehouse.json_to_raw_array(text),
-                lineage_warehouse.tag_item_shape()) ~ ' end as ' ~ name ~ '_items'
+        lineage_warehouse.object_list_items(lineage_warehouse.json_to_raw_array(text), lineage_warehouse.tag_item_shape())
+            ~ ' as ' ~ name ~ '_items'
     ]) }}
 {%- endmacro %}
 

@@ -30,9 +30,7 @@
 {%- for prefix in ['run_airflow_dag_run', 'run_airflow'] %}
     {%- set dag_tags = lineage_warehouse.facet_field(prefix, ['dag', 'tags']) %}
     {%- do list_columns.append(lineage_warehouse.airflow_dag_tags_kind(dag_tags) ~ ' as ' ~ dag_tags ~ '_kind') %}
-    {#- only a JSON array: Spark's parser would also read a Python literal's single-quoted strings #}
-    {%- do list_columns.append('case when ' ~ lineage_warehouse.json_kind(dag_tags) ~ " = 'array' then "
-        ~ lineage_warehouse.json_to_string_array(dag_tags) ~ ' end as ' ~ dag_tags ~ '_array') %}
+    {%- do list_columns.append(lineage_warehouse.json_to_string_array(dag_tags) ~ ' as ' ~ dag_tags ~ '_array') %}
 {%- endfor %}
 
 with

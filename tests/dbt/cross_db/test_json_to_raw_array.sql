@@ -1,8 +1,8 @@
 -- json_to_raw_array + explode_array (FROM fragment) and explode_array_columns (select-list items): each element of
 -- a JSON array as compact JSON text with its 0-based position: strings keep their quotes and their escapes are
 -- normalised the same way on both engines, numbers are normalised (1.50 → 1.5, 1e2 → 100.0), JSON null is the
--- text 'null', objects keep their key order. Anything that is not a JSON array (object, string, truncated text,
--- blank, NULL) gives NULL and therefore no rows; '[]' gives no rows.
+-- text 'null', objects keep their key order. Anything that is not a JSON array (object, string, truncated text, a
+-- single-quoted list literal, blank, NULL) gives NULL and therefore no rows; '[]' gives no rows.
 {%- set bs = 'chr(92)' %}
 with
 
@@ -18,6 +18,7 @@ docs as (
         ('object', '{"a": 1}'),
         ('string', '"[1]"'),
         ('truncated', '[1, 2'),
+        ('single_quoted', '[''x'', ''y'']'),
         ('json_null', 'null'),
         ('blank', ''),
         ('sql_null', cast(null as string))

@@ -1,6 +1,6 @@
 -- json_to_string_array + explode_array: string elements unquoted (escapes decoded), every other element as compact
 -- normalised JSON text, JSON null as SQL NULL (the row is kept); '[]' gives no rows; anything that is not a JSON
--- array gives NULL.
+-- array gives NULL, a single-quoted list literal too (Spark's from_json alone would read it).
 {%- set bs = 'chr(92)' %}
 with
 
@@ -15,6 +15,7 @@ docs as (
         ('object', '{"a": "b"}'),
         ('string', '"x"'),
         ('truncated', '["x", "y"'),
+        ('single_quoted', '[''x'', ''y'']'),
         ('blank', ''),
         ('sql_null', cast(null as string))
     ) as t (doc_id, doc)  -- noqa: AL05
@@ -94,7 +95,7 @@ not_null_for_non_arrays as (
         doc as element
     from docs
     where
-        doc_id in ('object', 'string', 'truncated', 'blank', 'sql_null')
+        doc_id in ('object', 'string', 'truncated', 'single_quoted', 'blank', 'sql_null')
         and {{ lineage_warehouse.json_to_string_array('doc') }} is not null
 ),
 
