@@ -47,7 +47,8 @@
 {%- endmacro %}
 
 {#- List, choose and inspect the files of `glob`; return the files raw_event_lines reads, as read_event_lines'
-    list ({'path', 'key', 'name', 'gzip', 'truncated'}). Compile-time; none at parse time. -#}
+    list ({'path', 'key', 'name', 'gzip', 'bytes', 'truncated', 'line_stream_lines'}). Compile-time; none at
+    parse time. -#}
 {% macro prepare_landing(glob) -%}
     {%- if not execute -%}
         {{ return([]) }}
@@ -72,14 +73,15 @@
         from ({{ lineage_warehouse.list_event_files(glob) }}) as listed
     {%- endset -%}
     {%- do lineage_warehouse.replace_table(lineage_warehouse.landing_files(), listing) -%}
-    {%- set rows = run_query('select source_path, file_key, source_file, is_gzip, to_read from '
+    {%- set rows = run_query('select source_path, file_key, source_file, is_gzip, to_read, file_size from '
         ~ lineage_warehouse.landing_files() ~ ' order by source_path').rows -%}
     {%- if rows | length == 0 -%}
         {{ exceptions.raise_compiler_error("events_path '" ~ glob ~ "' matches no file") }}
     {%- endif -%}
     {%- set files = [] -%}
     {%- for row in rows if row[4] -%}
-        {%- do files.append({'path': row[0], 'key': row[1], 'name': row[2], 'gzip': row[3], 'truncated': false}) -%}
+        {%- do files.append({'path': row[0], 'key': row[1], 'name': row[2], 'gzip': row[3], 'bytes': row[5],
+                             'truncated': false, 'line_stream_lines': none}) -%}
     {%- endfor -%}
     {%- if files -%}
         {%- set checks = lineage_warehouse.inspect_event_files(files, glob) -%}
@@ -89,19 +91,24 @@
                 cast(null as string) as source_path,
                 cast(null as string) as problem,
                 cast(null as string) as problem_description,
-                cast(null as bigint) as readable_lines
+                cast(null as bigint) as readable_lines,
+                cast(null as bigint) as line_stream_lines
             where 1 = 0
         {%- endset -%}
     {%- endif -%}
     {%- do lineage_warehouse.replace_table(lineage_warehouse.landing_file_checks(), checks) -%}
     {%- set problems = {} -%}
-    {%- for row in run_query('select source_path, problem from ' ~ lineage_warehouse.landing_file_checks()
-        ~ ' where problem is not null').rows -%}
+    {%- set line_streams = {} -%}
+    {%- for row in run_query('select source_path, problem, line_stream_lines from '
+        ~ lineage_warehouse.landing_file_checks() ~ ' where problem is not null or line_stream_lines is not null')
+        .rows -%}
         {%- do problems.update({row[0]: row[1]}) -%}
+        {%- do line_streams.update({row[0]: row[2]}) -%}
     {%- endfor -%}
     {%- set readable = [] -%}
     {%- for file in files if problems.get(file.path) in (none, 'gzip_truncated') -%}
-        {%- do file.update({'truncated': problems.get(file.path) == 'gzip_truncated'}) -%}
+        {%- do file.update({'truncated': problems.get(file.path) == 'gzip_truncated',
+                            'line_stream_lines': line_streams.get(file.path)}) -%}
         {%- do readable.append(file) -%}
     {%- endfor -%}
     {%- if lineage_warehouse.is_appending() -%}
@@ -140,7 +147,9 @@
 {%- endmacro %}
 
 {#- Problems of inspected files, from `blobs` (source_path, file_key, is_gzip, file_bytes, head_hex, tail_hex,
-    is_utf8 of a plain file) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines,
+    is_utf8 of a plain file, line_stream_lines: the complete lines of a plain file DuckDB reads line by line, else
+    NULL) and `gzip_stats` (file_key,
+    line_count, text_bytes, is_utf8 of a gzip file's lines,
     and is_whole when the reader knows whether the stream is whole; NULL: its trailer tells):
     - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
     - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
@@ -163,12 +172,14 @@
                 'has a gzip stream that ends early or breaks: its ' || cast(readable_lines as string)
                 || ' complete lines before the break landed, the rest is lost'
         end as problem_description,
-        case when problem = 'gzip_truncated' then readable_lines else 0 end as readable_lines
+        case when problem = 'gzip_truncated' then readable_lines else 0 end as readable_lines,
+        case when problem is null then line_stream_lines end as line_stream_lines
     from (
         select
             {{ blobs }}.source_path,
             {{ blobs }}.file_bytes,
             {{ blobs }}.head_hex,
+            {{ blobs }}.line_stream_lines,
             case
                 when {{ blobs }}.is_gzip
                     and not {{ lineage_warehouse.gzip_header_is_sane(blobs ~ '.file_bytes', blobs ~ '.head_hex') }}

@@ -11,12 +11,14 @@ import zlib
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR
 
 sys.path.insert(0, str(PROJECT_DIR / "scripts"))
 
-from lw_duckdb.gzip_facts import Plugin, gzip_facts, gzip_readable_text  # noqa: E402
+from lw_duckdb import gzip_facts as plugin  # noqa: E402
+from lw_duckdb.gzip_facts import Plugin, gzip_facts, gzip_readable_text, plain_file_facts  # noqa: E402
 
 
 def lines(count: int, start: int = 0) -> bytes:
@@ -94,9 +96,39 @@ def test_memory_stays_bounded(tmp_path: Path) -> None:
     assert peak < 8 << 20, peak
 
 
-def test_the_plugin_registers_both_functions(tmp_path: Path) -> None:
+def test_the_plugin_registers_its_functions(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.gz", broken_after(lines(3), lines(3, 3)))
+    plain = write(tmp_path, "plain.jsonl", b'{"a": 1}\n')
     conn = duckdb.connect()
     Plugin("gzip_facts", {}).configure_connection(conn)
-    row = conn.execute("select lw_gzip_facts(?), lw_gzip_readable_text(?)", [path, path]).fetchone()
-    assert row == ({"is_whole": False, "is_utf8": True, "complete_lines": 3}, lines(3).decode())
+    row = conn.execute("select lw_gzip_facts(?), lw_gzip_readable_text(?), lw_plain_file_facts(?)",
+                       [path, path, plain]).fetchone()
+    assert row == ({"is_whole": False, "is_utf8": True, "complete_lines": 3}, lines(3).decode(),
+                   {"file_bytes": 9, "head_hex": "7B2261", "is_utf8": True, "line_feeds": 1, "is_line_stream": True})
+
+
+def test_plain_file_line_stream_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """decisions.md "Landing: files larger than DuckDB's memory": a plain file is a line stream (DuckDB's line reader
+    gives exactly its line-feed split) unless it holds a carriage return, a byte-order mark, invalid UTF-8, the
+    reader's delimiter (also across two reads), a line over the reader's limit, or may be one JSON document (no
+    final line feed, and its first non-blank line is not a whole JSON value or is its only one)."""
+    monkeypatch.setattr(plugin, "PLAIN_READ_BYTES", 4)  # many small reads: facts that straddle two reads
+    monkeypatch.setattr(plugin, "LINE_READER_MAX_LINE_BYTES", 20)
+    cases = {
+        b'{"a": 1}\n\n  \n{"b": 2}\n': True,
+        b'\n{"a": 1}\n{"b": 2': True,  # a last line still being written: its first line is a value
+        b'{"a":\n 1}': False,  # pretty-printed, no final line feed: may be one document
+        b'  \n{"a": 1}': False,  # one non-blank line without a line feed: may be one document
+        b'{"a": 1}\r\n': False,
+        b'\xef\xbb\xbf{"a": 1}\n': False,
+        b'{"a": "\xff"}\n': False,
+        b'{"a": "x\x1e\x1f\x1d\x1cy"}\n': False,
+        b'{"a": "' + b"x" * 20 + b'"}\n': False,
+        b'[NaN]\n': True,  # ends with a line feed: every line is a line
+        b'NaN\n{"a": 1}': False,  # NaN is not JSON: may be one document
+    }
+    for number, (data, streamable) in enumerate(cases.items()):
+        facts = plain_file_facts(write(tmp_path, f"{number}.jsonl", data))
+        assert facts["is_line_stream"] is streamable, data
+        assert (facts["file_bytes"], facts["line_feeds"]) == (len(data), data.count(b"\n")), data
+        assert facts["head_hex"] == data[:3].hex().upper() and facts["is_utf8"] is (b"\xff" not in data), data

@@ -444,11 +444,11 @@ print("@@LANDED@@" + json.dumps([*landed, heap]))
 """
 
 
-def write_big_file(path: Path) -> int:
-    """Lines holding their own line number ({"n": 1, ...}), about BIG_FILE_BYTES, then a last line still being
+def write_big_file(path: Path, size: int = BIG_FILE_BYTES) -> int:
+    """Lines holding their own line number ({"n": 1, ...}), about `size` bytes, then a last line still being
     written (no line feed); returns the number of complete lines."""
     line_bytes = len(json.dumps({"n": 10**6, "pad": BIG_FILE_PAD})) + 1
-    lines = BIG_FILE_BYTES // line_bytes
+    lines = size // line_bytes
     with path.open("w") as out:
         for start in range(1, lines + 1, 10_000):
             out.write("".join(json.dumps({"n": n, "pad": BIG_FILE_PAD}) + "\n"
@@ -487,3 +487,31 @@ def test_spark_lands_a_file_larger_than_the_driver_heap(tmp_path: Path, monkeypa
     assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
     model = next((line for line in proc.stdout.splitlines() if "OK created" in line and "raw_event_lines" in line), "")
     print(f"landed {lines} lines ({BIG_FILE_BYTES >> 20} MB) on a {heap >> 20} MB heap in {seconds:.0f} s: {model}")
+
+
+BIG_FILE_DUCKDB_MEMORY_MB = 64
+
+
+def test_duckdb_lands_a_file_larger_than_its_memory_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15/18 (decisions.md "Landing: files larger than DuckDB's memory"): DuckDB, with a memory limit a third of
+    the file's size, lands a newline-delimited file line by line (lw_plain_file_facts, then the line reader), with
+    exact line numbers (each line holds its own number) and its unterminated last line held back, once the file is
+    over the size threshold (here half the limit); read whole (the threshold above the file's size), the same
+    landing runs out of memory."""
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = write_big_file(src / "big.jsonl", size=3 * BIG_FILE_DUCKDB_MEMORY_MB * 10**6)
+    monkeypatch.setenv("LINEAGE_DUCKDB_MEMORY_LIMIT", f"{BIG_FILE_DUCKDB_MEMORY_MB}MB")
+    wh = Warehouse(tmp_path / "wh", in_process=False)  # the profile reads the limit when dbt starts
+    whole = wh.dbt(["run", "--select", "raw_event_lines"], events=f"{src}/*.jsonl", check=False,
+                   extra_vars={"landing_whole_file_max_bytes": 10**12})
+    assert whole.returncode != 0 and "Out of Memory" in whole.stdout, whole.stdout[-3000:]
+    wh.dbt(["run", "--select", "raw_event_lines"], events=f"{src}/*.jsonl",
+           extra_vars={"landing_whole_file_max_bytes": BIG_FILE_DUCKDB_MEMORY_MB * 10**6 // 2})
+    [(count, first, last, distinct, misnumbered)] = wh.query("""
+        select count(*), min(line_number), max(line_number), count(distinct line_number),
+            count(*) filter (where try_cast(json_extract(payload, '$.n') as bigint) is distinct from line_number)
+        from raw.raw_event_lines""")
+    assert (src / "big.jsonl").stat().st_size > 2 * BIG_FILE_DUCKDB_MEMORY_MB * 2**20
+    assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
+    assert wh.query("select line_stream_lines from raw.landing_file_checks") == [(lines,)]

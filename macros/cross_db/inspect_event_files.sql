@@ -10,13 +10,19 @@
     {{ lineage_warehouse.not_supported('inspect_event_files') }}
 {%- endmacro %}
 
-{#- DuckDB: a gzip file is decompressed only once its header is sane. With the project's dbt-duckdb plugin
+{#- DuckDB: a plain file larger than var('landing_whole_file_max_bytes') is judged by the plugin's
+    lw_plain_file_facts in bounded pieces (docs/decisions.md "Landing: files larger than DuckDB's memory"); every
+    other file is read whole (read_blob). A gzip file is decompressed only once its header is sane. With the project's dbt-duckdb plugin
     (duckdb_gzip_plugin_loaded), Python's zlib judges each stream (lw_gzip_facts: whole, UTF-8, complete lines before
     it ends or breaks), so a stream that breaks or holds invalid UTF-8 is recorded, not read by the CSV reader, which
     stops the whole query at it. Without the plugin (a host project's own profile), the CSV reader counts the lines
     and the trailer tells a truncated stream (a broken one then stops the build: docs/decisions.md). -#}
 {% macro duckdb__inspect_event_files(files, glob) -%}
     {%- set gzip_paths = files | selectattr('gzip') | map(attribute='path') | list -%}
+    {%- set plugin_loaded = lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
+    {%- set large_paths = (files | rejectattr('gzip') | selectattr('bytes', 'gt', var('landing_whole_file_max_bytes'))
+        | map(attribute='path') | list) if plugin_loaded else [] -%}
+    {%- set whole_paths = files | map(attribute='path') | reject('in', large_paths) | list -%}
     {%- set sane_gzip_paths = [] -%}
     {%- if gzip_paths and execute -%}
         {%- set query -%}
@@ -25,10 +31,11 @@
         {%- endset -%}
         {%- set sane_gzip_paths = run_query(query).columns[0].values() | list -%}
     {%- endif -%}
-    {%- set python_gzip = sane_gzip_paths and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
+    {%- set python_gzip = sane_gzip_paths and plugin_loaded -%}
     with
 
     blobs as (
+        {%- if whole_paths %}
         select
             filename as source_path,
             filename as file_key,
@@ -36,8 +43,30 @@
             octet_length(content) as file_bytes,
             hex(content[1:3]) as head_hex,
             hex(content[-4:]) as tail_hex,
-            case when filename not like '%.gz' then try(decode(content)) is not null end as is_utf8
-        from read_blob([{{ lineage_warehouse.duckdb_literal_paths(files | map(attribute='path')) }}])
+            case when filename not like '%.gz' then try(decode(content)) is not null end as is_utf8,
+            cast(null as bigint) as line_stream_lines
+        from read_blob([{{ lineage_warehouse.duckdb_literal_paths(whole_paths) }}])
+        {%- endif %}
+        {%- if whole_paths and large_paths %}
+        union all
+        {%- endif %}
+        {%- if large_paths %}
+        select
+            file_key as source_path,
+            file_key,
+            false as is_gzip,
+            facts.file_bytes,
+            facts.head_hex,
+            cast(null as varchar) as tail_hex,
+            facts.is_utf8,
+            case when facts.is_line_stream then facts.line_feeds end as line_stream_lines
+        from (
+            select
+                file_key,
+                lw_plain_file_facts(file_key) as facts
+            from unnest([{{ lineage_warehouse.sql_strings(large_paths) }}]) as large_file (file_key)
+        ) as judged
+        {%- endif %}
     ),
 
     gzip_stats as (
@@ -71,8 +100,9 @@
         {{ return(false) }}
     {%- endif -%}
     {%- set registered = run_query("select count(distinct function_name) from duckdb_functions()"
-        ~ " where function_name in ('lw_gzip_facts', 'lw_gzip_readable_text')").columns[0].values()[0] -%}
-    {{ return(registered == 2) }}
+        ~ " where function_name in ('lw_gzip_facts', 'lw_gzip_readable_text', 'lw_plain_file_facts')")
+        .columns[0].values()[0] -%}
+    {{ return(registered == 3) }}
 {%- endmacro %}
 
 {#- Spark: files are read line by line (text sources, read_event_lines), never whole. A plain file's facts are
@@ -102,7 +132,8 @@
             listed.file_size as file_bytes,
             facts.head_hex,
             cast(null as string) as tail_hex,
-            coalesce(facts.is_utf8, true) as is_utf8
+            coalesce(facts.is_utf8, true) as is_utf8,
+            cast(null as bigint) as line_stream_lines
         from {{ lineage_warehouse.landing_files() }} as listed
         left join lw_plain_file_facts as facts
             on listed.file_key = facts.file_key
@@ -119,7 +150,8 @@
             length as file_bytes,
             hex(substr(content, 1, 3)) as head_hex,
             hex(substr(content, -4)) as tail_hex,
-            cast(null as boolean) as is_utf8
+            cast(null as boolean) as is_utf8,
+            cast(null as bigint) as line_stream_lines
         from lw_event_gzip_blobs
         where {{ lineage_warehouse.spark_uri_key('path') }} in (
             {{- lineage_warehouse.spark_uri_keys(gzip_paths) -}}

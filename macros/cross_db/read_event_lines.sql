@@ -1,5 +1,6 @@
 {#- A SELECT over the lines of `files` (a list of {'path': source_path, 'key': file_key, 'gzip': whether it is
-    gzip-compressed, 'truncated': whether its gzip stream breaks}, from list_event_files and inspect_event_files),
+    gzip-compressed, 'truncated': whether its gzip stream breaks, 'line_stream_lines': the complete lines of a file
+    DuckDB reads line by line, else none}, from list_event_files and inspect_event_files),
     with columns file_key, line_number (1-based), line_text (the line without its line feed, otherwise verbatim)
     and line_is_complete. A line is complete unless it is the unterminated last line of a file that may still
     grow (a plain file whose whole text is not one JSON document) or the last line read from a truncated gzip
@@ -62,10 +63,11 @@
     from ({{ pieces_sql }}) as pieces
 {%- endmacro %}
 
-{#- The lines of plain files (`pieces_sql`, see plain_lines_with_completeness) and of gzip files (`gzip_lines_sql`,
-    see gzip_lines_with_completeness), either none, as one SELECT. -#}
-{% macro event_line_parts(files, pieces_sql, gzip_lines_sql, partial_line_kept) -%}
-    {%- set parts = [] -%}
+{#- The lines of plain files (`pieces_sql`, see plain_lines_with_completeness), of gzip files (`gzip_lines_sql`,
+    see gzip_lines_with_completeness), either none, and `line_streams` (SELECTs of read_event_lines' columns), as one
+    SELECT. -#}
+{% macro event_line_parts(files, pieces_sql, gzip_lines_sql, partial_line_kept, line_streams=[]) -%}
+    {%- set parts = line_streams | list -%}
     {%- if pieces_sql is not none -%}
         {%- do parts.append(lineage_warehouse.plain_lines_with_completeness(pieces_sql)) -%}
     {%- endif -%}
@@ -105,15 +107,7 @@
             row_number() over () as scan_order
         from read_csv(
             [{{ lineage_warehouse.duckdb_literal_paths(paths) }}],
-            columns = {'line_text': 'VARCHAR'},
-            delim = chr(30) || chr(31) || chr(29) || chr(28),
-            quote = '',
-            escape = '',
-            header = false,
-            auto_detect = false,
-            strict_mode = false,
-            null_padding = true,
-            parallel = false,
+            {{ lineage_warehouse.duckdb_line_reader_options() }},
             max_line_size = 536870912,
             buffer_size = 1073741824,
             compression = 'gzip',
@@ -122,19 +116,22 @@
     ) as scanned
 {%- endmacro %}
 
-{#- DuckDB: plain files are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was
+{#- DuckDB: a plain file found to be a line stream (duckdb_streamed_lines) is read line by line; other plain files
+    are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was
     recorded as unreadable) and split on line feeds only, so every other byte stays in its line. Gzip files go
     through the CSV reader, except, with the project's dbt-duckdb plugin, a stream that breaks: its text up to the
     last line feed before the break (lw_gzip_readable_text) is split like a plain file's, so neither reader then
     returns the piece of line at a break. -#}
 {% macro duckdb__read_event_lines(files, glob) -%}
-    {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
+    {%- set streamed = files | rejectattr('gzip') | rejectattr('line_stream_lines', 'none') | list -%}
+    {%- set plain = files | rejectattr('gzip') | selectattr('line_stream_lines', 'none') | map(attribute='path')
+        | list -%}
     {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
     {%- set python_gzip = gzip and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
     {%- set broken = (files | selectattr('gzip') | selectattr('truncated') | map(attribute='path') | list)
         if python_gzip else [] -%}
     {%- set csv_gzip = gzip | reject('in', broken) | list -%}
-    {%- if not plain and not gzip -%}
+    {%- if not plain and not gzip and not streamed -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
     {%- set pieces = none -%}
@@ -172,8 +169,55 @@
             ) as split_texts
         {%- endset -%}
     {%- endif -%}
+    {%- set line_streams = [] -%}
+    {%- for file in streamed -%}
+        {%- do line_streams.append(lineage_warehouse.duckdb_streamed_lines(file.path, file.line_stream_lines)) -%}
+    {%- endfor -%}
     {{ return(lineage_warehouse.event_line_parts(files, pieces,
-        lineage_warehouse.duckdb_gzip_lines(csv_gzip) if csv_gzip else none, partial_line_kept=not python_gzip)) }}
+        lineage_warehouse.duckdb_gzip_lines(csv_gzip) if csv_gzip else none, partial_line_kept=not python_gzip,
+        line_streams=line_streams)) }}
+{%- endmacro %}
+
+{#- DuckDB: the lines of one plain file that lw_plain_file_facts found to be a line stream (UTF-8, no carriage
+    return, no byte-order mark, no line over 16 MiB, not possibly one JSON document), read by the CSV reader in
+    16 MiB buffers and
+    numbered as they are scanned, on one thread, in file order: the lines the whole-file split gives, without the
+    file in memory (docs/decisions.md "Landing: files larger than DuckDB's memory"). `complete_lines`: its line
+    feeds when judged; a line after them (the last, unterminated, or one written since) is still being written.
+    The reader returns an empty line as NULL. -#}
+{% macro duckdb_streamed_lines(path, complete_lines) -%}
+    select
+        filename as file_key,
+        line_number,
+        line_text,
+        line_number <= {{ complete_lines | int }} as line_is_complete
+    from (
+        select
+            filename,
+            row_number() over () as line_number,
+            coalesce(line_text, '') as line_text
+        from read_csv(
+            [{{ lineage_warehouse.duckdb_literal_paths([path]) }}],
+            {{ lineage_warehouse.duckdb_line_reader_options() }},
+            max_line_size = 16777216,
+            buffer_size = 16777216,
+            filename = true
+        )
+    ) as scanned
+{%- endmacro %}
+
+{#- DuckDB: the CSV reader's options that make it a line reader (one VARCHAR column, quoting off, a delimiter no
+    event holds, one thread so lines come in file order). -#}
+{% macro duckdb_line_reader_options() -%}
+    columns = {'line_text': 'VARCHAR'},
+    delim = chr(30) || chr(31) || chr(29) || chr(28),
+    quote = '',
+    escape = '',
+    header = false,
+    auto_detect = false,
+    strict_mode = false,
+    null_padding = true,
+    parallel = false
 {%- endmacro %}
 
 {#- Spark: a path as the binaryFile source names it (or input_file_name(), once decoded), without the scheme's
@@ -292,7 +336,7 @@
 {% macro spark__read_event_lines(files, glob) -%}
     {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
     {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
-    {%- if not plain and not gzip -%}
+    {%- if not plain and not gzip and not streamed -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
     {%- if gzip and execute -%}

@@ -8,7 +8,10 @@ loads this plugin (`plugins:` and `module_paths:`), which registers two scalar f
   gzip member of the file ends with a valid trailer (CRC and size checked) and nothing but members follows; whether
   its complete lines (all of its text, when whole) are UTF-8; its line feeds read before it ends or breaks;
 - lw_gzip_readable_text(path VARCHAR) -> VARCHAR: its text up to the last line feed read before it ends or breaks,
-  without a leading byte-order mark (the lines of a broken stream that land; NULL when they are not UTF-8).
+  without a leading byte-order mark (the lines of a broken stream that land; NULL when they are not UTF-8);
+- lw_plain_file_facts(path VARCHAR) -> STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN,
+  line_feeds BIGINT, is_line_stream BOOLEAN): what landing must know of a plain file too large to read whole (docs/decisions.md
+  "Landing: files larger than DuckDB's memory"), read in bounded pieces.
 
 The file is decompressed in bounded pieces, never held whole; only lw_gzip_readable_text holds text, and
 macros/cross_db/inspect_event_files.sql and read_event_lines.sql call it only for a stream that breaks.
@@ -16,6 +19,7 @@ macros/cross_db/inspect_event_files.sql and read_event_lines.sql call it only fo
 from __future__ import annotations
 
 import codecs
+import json
 import zlib
 from typing import Any, Callable
 
@@ -26,6 +30,15 @@ READ_BYTES = 1 << 16  # compressed bytes read at a time
 PIECE_BYTES = 1 << 20  # decompressed bytes produced at most per call (a gzip bomb stays bounded)
 GZIP = 16 + zlib.MAX_WBITS  # a gzip header and trailer around the deflate stream
 FACTS_TYPE = "STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT)"
+PLAIN_FACTS_TYPE = ("STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN, line_feeds BIGINT,"
+                    " is_line_stream BOOLEAN)")
+PLAIN_READ_BYTES = 1 << 24  # bytes of a plain file read at a time
+# the column delimiter of DuckDB's line reader (macros/cross_db/read_event_lines.sql): a file holding it is read whole
+LINE_READER_DELIMITER = b"\x1e\x1f\x1d\x1c"
+LINE_READER_MAX_LINE_BYTES = 1 << 24  # its max_line_size: a file with a longer line is read whole
+UTF8_BOM = b"\xef\xbb\xbf"
+BLANK = b" \t\n\r"
+FIRST_LINE_BYTES = 1 << 26  # a first line longer than this is taken as not a whole JSON value
 
 
 def decompress(path: str, on_piece: Callable[[bytes], None]) -> bool:
@@ -106,9 +119,79 @@ def gzip_readable_text(path: str) -> str | None:
     return readable.removeprefix("\ufeff")
 
 
+def plain_file_facts(path: str) -> dict[str, Any]:
+    """lw_plain_file_facts: the size and first bytes (hex) of the plain file at path, whether it is UTF-8, its line
+    feeds, and whether DuckDB's line reader returns exactly its lines split on line feeds (is_line_stream): UTF-8,
+    no carriage return (that reader also ends a line there), no byte-order mark (it drops one), not the reader's
+    delimiter, no line longer than that reader's limit, and not possibly one JSON document (a file without a final line feed whose first non-blank line is
+    not a whole JSON value, or has no other non-blank line, may be one: it is read whole, as the rules say)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    size, head, line_feeds, is_utf8, clean, carry, last = 0, b"", 0, True, True, b"", b""
+    line_bytes, longest_line = 0, 0  # bytes of the line being read, and of the longest line so far
+    first_line = bytearray()  # the first non-blank line, up to FIRST_LINE_BYTES
+    first_line_done, later_non_blank = False, False
+    with open(path, "rb") as file:
+        while piece := file.read(PLAIN_READ_BYTES):
+            size += len(piece)
+            head = (head + piece[:3])[:3]
+            line_feeds += piece.count(b"\n")
+            line_bytes, longest_line = line_lengths(piece, line_bytes, longest_line)
+            window = carry + piece  # a delimiter may straddle two pieces
+            clean = clean and b"\r" not in piece and LINE_READER_DELIMITER not in window
+            carry, last = window[-(len(LINE_READER_DELIMITER) - 1):], piece[-1:]
+            rest = piece
+            while not first_line_done and rest:
+                line, feed, rest = rest.partition(b"\n")
+                first_line += line[:FIRST_LINE_BYTES - len(first_line)]
+                if feed:
+                    first_line_done = bool(first_line.strip(BLANK))
+                    if not first_line_done:
+                        first_line.clear()
+            later_non_blank = later_non_blank or (first_line_done and bool(rest.strip(BLANK)))
+            if is_utf8:
+                try:
+                    decoder.decode(piece)
+                except UnicodeDecodeError:
+                    is_utf8 = False
+    if is_utf8:
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            is_utf8 = False
+    ends_with_line_feed = last == b"\n"
+    may_be_one_document = not ends_with_line_feed and (not later_non_blank or not is_json_value(bytes(first_line)))
+    streamable = (clean and is_utf8 and not head.startswith(UTF8_BOM) and not may_be_one_document
+                  and max(longest_line, line_bytes) <= LINE_READER_MAX_LINE_BYTES)
+    return {"file_bytes": size, "head_hex": head.hex().upper(), "is_utf8": is_utf8, "line_feeds": line_feeds,
+            "is_line_stream": streamable}
+
+
+def line_lengths(piece: bytes, line_bytes: int, longest_line: int) -> tuple[int, int]:
+    """The bytes of the line still open after piece (line_bytes: of the line open before it) and the longest line
+    ended so far."""
+    start = 0
+    while (feed := piece.find(b"\n", start)) >= 0:
+        longest_line = max(longest_line, line_bytes + feed - start)
+        line_bytes, start = 0, feed + 1
+    return line_bytes + len(piece) - start, longest_line
+
+
+def is_json_value(text: bytes) -> bool:
+    """Whether text is one whole JSON value (NaN and Infinity are not JSON)."""
+    def not_json(constant: str) -> None:
+        raise ValueError(constant)
+    try:
+        json.loads(text, parse_constant=not_json)
+    except ValueError:
+        return False
+    return True
+
+
 class Plugin(BasePlugin):
-    """Registers lw_gzip_facts and lw_gzip_readable_text on each DuckDB connection dbt-duckdb opens."""
+    """Registers lw_gzip_facts, lw_gzip_readable_text and lw_plain_file_facts on each DuckDB connection dbt-duckdb
+    opens."""
 
     def configure_connection(self, conn: DuckDBPyConnection) -> None:
         conn.create_function("lw_gzip_facts", gzip_facts, ["VARCHAR"], FACTS_TYPE)
         conn.create_function("lw_gzip_readable_text", gzip_readable_text, ["VARCHAR"], "VARCHAR")
+        conn.create_function("lw_plain_file_facts", plain_file_facts, ["VARCHAR"], PLAIN_FACTS_TYPE)
