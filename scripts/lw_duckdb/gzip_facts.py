@@ -10,8 +10,8 @@ loads this plugin (`plugins:` and `module_paths:`), which registers two scalar f
 - lw_gzip_readable_text(path VARCHAR) -> VARCHAR: its text up to the last line feed read before it ends or breaks,
   without a leading byte-order mark (the lines of a broken stream that land; NULL when they are not UTF-8);
 - lw_plain_file_facts(path VARCHAR) -> STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN,
-  line_feeds BIGINT, is_line_stream BOOLEAN): what landing must know of a plain file too large to read whole (docs/decisions.md
-  "Landing: files larger than DuckDB's memory"), read in bounded pieces.
+  line_feeds BIGINT, is_line_stream BOOLEAN): what landing must know of a plain file too large to read whole
+  (docs/decisions.md "Landing: files larger than DuckDB's memory"), read in bounded pieces.
 
 The file is decompressed in bounded pieces, never held whole; only lw_gzip_readable_text holds text, and
 macros/cross_db/inspect_event_files.sql and read_event_lines.sql call it only for a stream that breaks.
@@ -123,8 +123,9 @@ def plain_file_facts(path: str) -> dict[str, Any]:
     """lw_plain_file_facts: the size and first bytes (hex) of the plain file at path, whether it is UTF-8, its line
     feeds, and whether DuckDB's line reader returns exactly its lines split on line feeds (is_line_stream): UTF-8,
     no carriage return (that reader also ends a line there), no byte-order mark (it drops one), not the reader's
-    delimiter, no line longer than that reader's limit, and not possibly one JSON document (a file without a final line feed whose first non-blank line is
-    not a whole JSON value, or has no other non-blank line, may be one: it is read whole, as the rules say)."""
+    delimiter, no line longer than that reader's limit, and not possibly one JSON document (a file without a final
+    line feed whose first non-blank line is not a whole JSON value, or is its only one, may be one: it is read
+    whole, as the rules say)."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     size, head, line_feeds, is_utf8, clean, carry, last = 0, b"", 0, True, True, b"", b""
     line_bytes, longest_line = 0, 0  # bytes of the line being read, and of the longest line so far
