@@ -10,7 +10,7 @@ SQL_JOB reading a partitioned ClickHouse name and an entry whose first TABLE ide
 unpartitioned ClickHouse name; a dbt MODEL writing a ClickHouse name.
 
 The macro tests of tests/dbt/datasets hold every example of §2 and §3 on literal inputs; this module holds the
-rules end to end, on few datasets: the corpora stay within var lineage_closure_check_starts datasets
+rules end to end, on few datasets: the corpora stay within var lineage_closure_check_all_up_to datasets
 (tests/test_lineage.py). Every expected value is worked out by hand from the spec and the fixture, not copied
 from a build."""
 from __future__ import annotations

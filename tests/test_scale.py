@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
 from tests.lw import in_process
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
@@ -36,9 +38,11 @@ def test_scale_dbt_build_with_every_data_test_passes_on_100k_generated_events(tm
         "select sum(lines), sum(parsed), sum(quarantined) from marts.landing_audit")[0]
     assert lines == manifest["events"] == EVENTS
     assert lines == parsed + quarantined
-    # the sampled closure check had lineage to compare: its starts (the first 50 dataset ids) have closure pairs
-    checked = wh.query("""
-        with sampled as (select dataset_id from marts.datasets order by dataset_id limit 50)
+    # the sampled closure check had lineage to compare: its starts (the first lineage_closure_check_starts dataset
+    # ids) have closure pairs
+    starts = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"]["lineage_closure_check_starts"]
+    checked = wh.query(f"""
+        with sampled as (select dataset_id from marts.datasets order by dataset_id limit {int(starts)})
         select count(*) from marts.dataset_lineage_closure
         where upstream_dataset_id in (select dataset_id from sampled)
             or downstream_dataset_id in (select dataset_id from sampled)""")[0][0]
