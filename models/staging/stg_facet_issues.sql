@@ -19,6 +19,18 @@
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
+{%- set declared_facet_shapes = [('run', lineage_warehouse.run_facet_shapes()),
+    ('job', lineage_warehouse.job_facet_shapes())] %}
+{%- set declared_names = {} %}
+{%- set parsed_flags = {} %}
+{%- for container, shapes in declared_facet_shapes %}
+    {%- do declared_names.update({container: shapes.keys() | list}) %}
+    {%- do parsed_flags.update({container: []}) %}
+    {%- for name in shapes %}
+        {%- do parsed_flags[container].append(lineage_warehouse.facet_present(
+            lineage_warehouse.facet_prefix(container, name))) %}
+    {%- endfor %}
+{%- endfor %}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
 {%- set payload_paths = [
@@ -72,21 +84,18 @@ unknown_event_types as (
 ),
 
 facet_containers as (
-    select
-        event_hash,
-        landing_batch,
-        'run.facets' as facet,
-        run_facets_kind as facets_kind,
-        run_facets as facets
-    from payloads
-    union all
-    select
-        event_hash,
-        landing_batch,
-        'job.facets' as facet,
-        job_facets_kind as facets_kind,
-        job_facets as facets
-    from payloads
+    {%- for container, shapes in declared_facet_shapes %}
+        select
+            event_hash,
+            landing_batch,
+            '{{ container }}.facets' as facet,
+            {{ container }}_facets_kind as facets_kind,
+            {{ container }}_facets as facets,
+            -- the declared facets that parsed (text that starts like an object but did not: declared_facets_not_json)
+            {{ lineage_warehouse.list_of(parsed_flags[container]) }} as parsed_declared
+        from payloads
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
 ),
 
 containers_not_objects as (
@@ -99,37 +108,55 @@ containers_not_objects as (
     where facets_kind != 'object'
 ),
 
-facets_not_objects as (
+facet_entries as (
     select
         facet_containers.event_hash,
         facet_containers.landing_batch,
         facet_containers.facet || '.' || entries.key as facet,
-        'not_an_object' as reason
+        {{ lineage_warehouse.facet_text_is_object('entries.value') }} as looks_like_object,
+        facet_containers.parsed_declared
     from facet_containers
     {{ lineage_warehouse.explode_map('facet_containers.facets', 'entries') }}
-    where
-        entries.value is not null
-        and not {{ lineage_warehouse.facet_text_is_object('entries.value') }}
+    where entries.value is not null
+),
+
+-- whether a declared facet parsed (NULL for a facet no model reads)
+facet_checks as (
+    select
+        event_hash,
+        landing_batch,
+        facet,
+        looks_like_object,
+        case
+            {%- for container, names in declared_names.items() %}
+                {%- for name in names %}
+                    when facet = '{{ container }}.facets.{{ name }}'
+                        then {{ lineage_warehouse.list_item('parsed_declared', loop.index0) }}
+                {%- endfor %}
+            {%- endfor %}
+        end as declared_parsed
+    from facet_entries
+),
+
+facets_not_objects as (
+    select
+        event_hash,
+        landing_batch,
+        facet,
+        'not_an_object' as reason
+    from facet_checks
+    where not looks_like_object
 ),
 
 -- a facet the models read whose text looks like an object but is not JSON (a string sent as '{...')
 declared_facets_not_json as (
-    {%- for container, shapes in [('run', lineage_warehouse.run_facet_shapes()),
-        ('job', lineage_warehouse.job_facet_shapes())] %}
-        {%- for name in shapes %}
-            select
-                event_hash,
-                landing_batch,
-                '{{ container }}.facets.{{ name }}' as facet,
-                'not_an_object' as reason
-            from payloads
-            where
-                not {{ lineage_warehouse.facet_present(lineage_warehouse.facet_prefix(container, name)) }}
-                and {{ lineage_warehouse.facet_text_is_object(container ~ "_facets['" ~ name ~ "']") }}
-            {{ 'union all' if not loop.last }}
-        {%- endfor %}
-        {{ 'union all' if container == 'run' }}
-    {%- endfor %}
+    select
+        event_hash,
+        landing_batch,
+        facet,
+        'not_an_object' as reason
+    from facet_checks
+    where looks_like_object and not declared_parsed
 ),
 
 entries as (

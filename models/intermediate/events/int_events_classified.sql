@@ -30,7 +30,6 @@ extracted as (
         events.run_id,
         events.job_namespace,
         events.job_name,
-        events.payload,
         payloads.job_job_type__integration as integration,
         payloads.job_job_type__job_type as job_type_facet,
         payloads.job_job_type__processing_type as processing_type,
@@ -142,8 +141,7 @@ final as (
         has_dr_operation,
         has_dr_run,
         -- the run an operation event's operation (id = run_id) belongs to (§6.1)
-        case when is_operation_event then event_run_id end as operation_run_id,
-        payload
+        case when is_operation_event then event_run_id end as operation_run_id
     from bound
 )
 
