@@ -8,7 +8,7 @@ more events (another seed, a later time range) and time the incremental `dbt run
 DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build and
 compare the marts of both engines.
 
-Prints a table, appends it to the results file (docs/benchmarks.md by default) and ends with
+Prints a table, appends it to the results file (docs/benchmark_runs.md by default) and ends with
 `ratios: floor=F reference=R incremental=I traversal_ms=T` where F = dbt run time / floor time,
 R = our events/s / the reference's events/s (n/a without --with-reference or when it cannot run),
 I = incremental run time / full run time and T = the traversal's median milliseconds over 5 runs.
@@ -38,7 +38,7 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
 
 REFERENCE_PYTHON = PROJECT_DIR / ".reference" / "venv" / "bin" / "python"
 REFERENCE_RUNNER = Path(__file__).resolve().parent / "_bench_reference.py"
-DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks.md"
+DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmark_runs.md"
 TRAVERSAL_RUNS = 5
 
 
@@ -419,7 +419,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=PROJECT_DIR / ".lw_tmp" / "bench",
                         help="work folder, emptied first (default .lw_tmp/bench)")
     parser.add_argument("--results-file", type=Path, default=DEFAULT_RESULTS,
-                        help="markdown file the results are appended to (default docs/benchmarks.md)")
+                        help="markdown file the results are appended to (default docs/benchmark_runs.md)")
     parser.add_argument("--title", help="heading of the appended section")
     parser.add_argument("--no-build-tests", action="store_true", help="skip the extra `dbt build` with tests")
     parser.add_argument("--traversal-only", action="store_true",

@@ -14,7 +14,7 @@ RATIOS = re.compile(
 
 def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     results = tmp_path / "results.md"
-    docs = PROJECT_DIR / "docs" / "benchmarks.md"
+    docs = PROJECT_DIR / "docs" / "benchmark_runs.md"
     before = docs.read_text() if docs.exists() else None
     proc = subprocess.run(
         [sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--events", "2000", "--seed", "3",

@@ -496,16 +496,13 @@ def test_duckdb_lands_a_file_larger_than_its_memory_limit(tmp_path: Path, monkey
     """Issue 15/18 (decisions.md "Landing: files larger than DuckDB's memory"): DuckDB, with a memory limit a third of
     the file's size, lands a newline-delimited file line by line (lw_plain_file_facts, then the line reader), with
     exact line numbers (each line holds its own number) and its unterminated last line held back, once the file is
-    over the size threshold (here half the limit); read whole (the threshold above the file's size), the same
-    landing runs out of memory."""
+    over the size threshold (here half the limit). Read whole, as every file was before, it runs out of memory at
+    once (seen when this was written; not repeated here, to keep the suite short)."""
     src = tmp_path / "events"
     src.mkdir()
     lines = write_big_file(src / "big.jsonl", size=3 * BIG_FILE_DUCKDB_MEMORY_MB * 10**6)
     monkeypatch.setenv("LINEAGE_DUCKDB_MEMORY_LIMIT", f"{BIG_FILE_DUCKDB_MEMORY_MB}MB")
     wh = Warehouse(tmp_path / "wh", in_process=False)  # the profile reads the limit when dbt starts
-    whole = wh.dbt(["run", "--select", "raw_event_lines"], events=f"{src}/*.jsonl", check=False,
-                   extra_vars={"landing_whole_file_max_bytes": 10**12})
-    assert whole.returncode != 0 and "Out of Memory" in whole.stdout, whole.stdout[-3000:]
     wh.dbt(["run", "--select", "raw_event_lines"], events=f"{src}/*.jsonl",
            extra_vars={"landing_whole_file_max_bytes": BIG_FILE_DUCKDB_MEMORY_MB * 10**6 // 2})
     [(count, first, last, distinct, misnumbered)] = wh.query("""
