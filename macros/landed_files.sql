@@ -148,9 +148,8 @@
 
 {#- Problems of inspected files, from `blobs` (source_path, file_key, is_gzip, file_bytes, head_hex, tail_hex,
     is_utf8 of a plain file, line_stream_lines: the complete lines of a plain file DuckDB reads line by line, else
-    NULL) and `gzip_stats` (file_key,
-    line_count, text_bytes, is_utf8 of a gzip file's lines,
-    and is_whole when the reader knows whether the stream is whole; NULL: its trailer tells):
+    NULL) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines, and is_whole when the
+    reader knows whether the stream is whole; NULL: its trailer tells):
     - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
     - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
     - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land

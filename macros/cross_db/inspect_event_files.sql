@@ -12,16 +12,19 @@
 
 {#- DuckDB: a plain file larger than var('landing_whole_file_max_bytes') is judged by the plugin's
     lw_plain_file_facts in bounded pieces (docs/decisions.md "Landing: files larger than DuckDB's memory"); every
-    other file is read whole (read_blob). A gzip file is decompressed only once its header is sane. With the project's dbt-duckdb plugin
-    (duckdb_gzip_plugin_loaded), Python's zlib judges each stream (lw_gzip_facts: whole, UTF-8, complete lines before
-    it ends or breaks), so a stream that breaks or holds invalid UTF-8 is recorded, not read by the CSV reader, which
-    stops the whole query at it. Without the plugin (a host project's own profile), the CSV reader counts the lines
-    and the trailer tells a truncated stream (a broken one then stops the build: docs/decisions.md). -#}
+    other file is read whole (read_blob). A gzip file is decompressed only once its header is sane. With the
+    project's dbt-duckdb plugin (duckdb_gzip_plugin_loaded), Python's zlib judges each stream (lw_gzip_facts: whole,
+    UTF-8, complete lines before it ends or breaks), so a stream that breaks or holds invalid UTF-8 is recorded, not
+    read by the CSV reader, which stops the whole query at it. Without the plugin (a host project's own profile),
+    the CSV reader counts the lines and the trailer tells a truncated stream (a broken one then stops the build:
+    docs/decisions.md). -#}
 {% macro duckdb__inspect_event_files(files, glob) -%}
     {%- set gzip_paths = files | selectattr('gzip') | map(attribute='path') | list -%}
-    {%- set plugin_loaded = lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
-    {%- set large_paths = (files | rejectattr('gzip') | selectattr('bytes', 'gt', var('landing_whole_file_max_bytes'))
-        | map(attribute='path') | list) if plugin_loaded else [] -%}
+    {%- set over_threshold = files | rejectattr('gzip') | selectattr('bytes', 'gt', var('landing_whole_file_max_bytes'))
+        | map(attribute='path') | list -%}
+    {#- the plugin is asked for only when a file needs it -#}
+    {%- set plugin_loaded = (over_threshold or gzip_paths) and lineage_warehouse.duckdb_gzip_plugin_loaded() -%}
+    {%- set large_paths = over_threshold if plugin_loaded else [] -%}
     {%- set whole_paths = files | map(attribute='path') | reject('in', large_paths) | list -%}
     {%- set sane_gzip_paths = [] -%}
     {%- if gzip_paths and execute -%}

@@ -117,8 +117,8 @@
 {%- endmacro %}
 
 {#- DuckDB: a plain file found to be a line stream (duckdb_streamed_lines) is read line by line; other plain files
-    are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was
-    recorded as unreadable) and split on line feeds only, so every other byte stays in its line. Gzip files go
+    are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was recorded as unreadable)
+    and split on line feeds only, so every other byte stays in its line. Gzip files go
     through the CSV reader, except, with the project's dbt-duckdb plugin, a stream that breaks: its text up to the
     last line feed before the break (lw_gzip_readable_text) is split like a plain file's, so neither reader then
     returns the piece of line at a break. -#}
@@ -180,11 +180,10 @@
 
 {#- DuckDB: the lines of one plain file that lw_plain_file_facts found to be a line stream (UTF-8, no carriage
     return, no byte-order mark, no line over 16 MiB, not possibly one JSON document), read by the CSV reader in
-    16 MiB buffers and
-    numbered as they are scanned, on one thread, in file order: the lines the whole-file split gives, without the
-    file in memory (docs/decisions.md "Landing: files larger than DuckDB's memory"). `complete_lines`: its line
-    feeds when judged; a line after them (the last, unterminated, or one written since) is still being written.
-    The reader returns an empty line as NULL. -#}
+    16 MiB buffers and numbered as they are scanned, on one thread, in file order: the lines the whole-file split
+    gives, without the file in memory (docs/decisions.md "Landing: files larger than DuckDB's memory").
+    `complete_lines`: its line feeds when judged; a line after them (the last, unterminated, or one written since)
+    is still being written. The reader returns an empty line as NULL. -#}
 {% macro duckdb_streamed_lines(path, complete_lines) -%}
     select
         filename as file_key,
@@ -336,7 +335,7 @@
 {% macro spark__read_event_lines(files, glob) -%}
     {%- set plain = files | rejectattr('gzip') | map(attribute='path') | list -%}
     {%- set gzip = files | selectattr('gzip') | map(attribute='path') | list -%}
-    {%- if not plain and not gzip and not streamed -%}
+    {%- if not plain and not gzip -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
     {%- if gzip and execute -%}

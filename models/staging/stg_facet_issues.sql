@@ -91,7 +91,7 @@ facet_containers as (
             '{{ container }}.facets' as facet,
             {{ container }}_facets_kind as facets_kind,
             {{ container }}_facets as facets,
-            -- the declared facets that parsed (text that starts like an object but did not: declared_facets_not_json)
+            -- the declared facets that parsed (one whose text starts like an object but did not is not an object)
             {{ lineage_warehouse.list_of(parsed_flags[container]) }} as parsed_declared
         from payloads
         {{ 'union all' if not loop.last }}
@@ -138,6 +138,8 @@ facet_checks as (
     from facet_entries
 ),
 
+-- a facet whose text is not an object, or a facet the models read whose text looks like an object but is not
+-- JSON (a string sent as '{...')
 facets_not_objects as (
     select
         event_hash,
@@ -145,18 +147,7 @@ facets_not_objects as (
         facet,
         'not_an_object' as reason
     from facet_checks
-    where not looks_like_object
-),
-
--- a facet the models read whose text looks like an object but is not JSON (a string sent as '{...')
-declared_facets_not_json as (
-    select
-        event_hash,
-        landing_batch,
-        facet,
-        'not_an_object' as reason
-    from facet_checks
-    where looks_like_object and not declared_parsed
+    where not looks_like_object or not declared_parsed
 ),
 
 entries as (
@@ -346,8 +337,6 @@ final as (
     select * from containers_not_objects
     union all
     select * from facets_not_objects
-    union all
-    select * from declared_facets_not_json
     union all
     select * from lists_not_arrays
     union all
