@@ -24,11 +24,12 @@
     {{ return(triggers) }}
 {%- endmacro %}
 
-{#- Record a trigger named `reason` now, when `condition` (SQL, default always) holds. Runs the statements. -#}
+{#- Record a trigger named `reason` now (by the clock of the watermarks, utc_now()), when `condition` (SQL, default
+    always) holds. Runs the statements. -#}
 {% macro record_fold_rebuild_trigger(reason, condition='1 = 1') -%}
     {%- set triggers = lineage_warehouse.create_fold_rebuild_triggers() -%}
-    {%- do run_query("insert into " ~ triggers ~ " select '" ~ reason ~ "' as reason, current_timestamp as recorded_at"
-        ~ " where " ~ condition) -%}
+    {%- do run_query("insert into " ~ triggers ~ " select '" ~ reason ~ "' as reason, "
+        ~ lineage_warehouse.timestamp_literal(lineage_warehouse.utc_now()) ~ " as recorded_at where " ~ condition) -%}
 {%- endmacro %}
 
 {#- True when this model must be rebuilt from every batch: a trigger of a reason it lists in `rebuilt_on` was

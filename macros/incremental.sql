@@ -100,40 +100,98 @@
     {%- endif -%}
 {%- endmacro %}
 
-{#- post-hook of an append-by-batch model: record the last landing batch it has now read, the smallest of the
-    last batches of its append-by-batch parents (it read every unseen row of each). A parent whose rows are sparse
-    (append_batches_config(sparse_rows=true): most batches give it no row, so its last row says nothing of the
-    batches it has read) is left out; it is built in the same run from dense parents the model reads too. -#}
-{% macro record_landing_batch_watermark() -%}
+{#- on-run-end: record, for every model declared append by batch or refold by scope that this run built
+    successfully, the last landing batch it has now read, at the time its build completed (from `results`), in one
+    statement. An append-by-batch model read every unseen row of each of its append-by-batch parents: its batch is
+    the smallest of their last batches. A parent whose rows are sparse (append_batches_config(sparse_rows=true):
+    most batches give it no row, so its last row says nothing of the batches it has read) is left out; it is built
+    in the same run from dense parents the model reads too. A refolded model folded every operation up to the
+    newest landed batch. Nothing appends to a model's parents after it is built in the same run, so their last
+    batches at the end of the run are those it read. A model that failed, was skipped or was not selected records
+    nothing. -#}
+{% macro record_landing_batch_watermarks(results) -%}
     {%- if not execute -%}
         {{ return('') }}
     {%- endif -%}
-    {%- set parents = [] -%}
-    {%- for parent_id in model.depends_on.nodes -%}
-        {%- set parent = graph.nodes.get(parent_id) -%}
-        {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental'
-            and not parent.config.meta.get('refold_scope') and not parent.config.meta.get('sparse_rows') -%}
-            {%- do parents.append(api.Relation.create(database=parent.database, schema=parent.schema,
-                                                      identifier=parent.alias)) -%}
+    {%- set built = [] -%}
+    {%- set parents = {} -%}
+    {%- for result in results if result.node.resource_type == 'model' and result.status == 'success'
+        and 'rebuilt_on' in (result.node.config.meta or {}) -%}
+        {%- set node = result.node -%}
+        {%- set completed_at = result.timing | selectattr('name', 'equalto', 'execute')
+            | map(attribute='completed_at') | first -%}
+        {%- if node.config.meta.get('refold_scope') -%}
+            {%- set read_from = ['model.lineage_warehouse.raw_event_lines'] -%}
+        {%- else -%}
+            {%- set read_from = lineage_warehouse.dense_append_parents(node) -%}
         {%- endif -%}
+        {%- for parent_id in read_from -%}
+            {%- do parents.update({parent_id: graph.nodes[parent_id]}) -%}
+            {%- do built.append((node.alias, parent_id, completed_at)) -%}
+        {%- endfor -%}
     {%- endfor -%}
-    {%- if parents | length == 0 -%}
+    {%- if built | length == 0 -%}
         {{ return('') }}
     {%- endif -%}
     {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
-    insert into {{ watermarks }}
-    select
-        '{{ this.identifier }}' as model_name,
-        min(last_batch) as landing_batch,
-        current_timestamp as recorded_at
-    from (
-        {%- for parent in parents %}
-        select coalesce(max(landing_batch), 0) as last_batch from {{ parent }}
-        {%- if not loop.last %}
-        union all
-        {%- endif %}
-        {%- endfor %}
-    ) as parents
+    {%- set query -%}
+        insert into {{ watermarks }}
+        select
+            built.model_name,
+            min(parent_batches.last_batch) as landing_batch,
+            built.recorded_at
+        from (
+            {%- for model_name, parent_id, completed_at in built %}
+            select
+                '{{ model_name }}' as model_name,
+                '{{ parent_id }}' as parent_id,
+                {{ lineage_warehouse.timestamp_literal(completed_at) }} as recorded_at
+            {%- if not loop.last %}
+            union all
+            {%- endif %}
+            {%- endfor %}
+        ) as built
+        inner join (
+            {%- for parent_id, parent in parents.items() %}
+            select
+                '{{ parent_id }}' as parent_id,
+                coalesce(max(landing_batch), 0) as last_batch
+            from {{ api.Relation.create(database=parent.database, schema=parent.schema, identifier=parent.alias) }}
+            {%- if not loop.last %}
+            union all
+            {%- endif %}
+            {%- endfor %}
+        ) as parent_batches
+            on built.parent_id = parent_batches.parent_id
+        group by built.model_name, built.recorded_at
+    {%- endset -%}
+    {%- do run_query(query) -%}
+    {{ return('') }}
+{%- endmacro %}
+
+{#- The unique ids of the append-by-batch parents of `node` whose last landing batch bounds what it has read: the
+    incremental models among its parents that are not refolded and not sparse (raw_event_lines among them). -#}
+{% macro dense_append_parents(node) -%}
+    {%- set dense = [] -%}
+    {%- for parent_id in node.depends_on.nodes -%}
+        {%- set parent = graph.nodes.get(parent_id) -%}
+        {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental'
+            and not parent.config.meta.get('refold_scope') and not parent.config.meta.get('sparse_rows') -%}
+            {%- do dense.append(parent_id) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(dense) }}
+{%- endmacro %}
+
+{#- A Python datetime (naive, UTC: dbt's timings, utc_now()) as a SQL timestamp. -#}
+{% macro timestamp_literal(moment) -%}
+    cast('{{ moment.strftime('%Y-%m-%d %H:%M:%S.%f') }}' as timestamp)
+{%- endmacro %}
+
+{#- Now, by the clock of the process running dbt (naive, UTC): the clock of the watermarks' times (dbt's timings),
+    so that a rebuild trigger and a watermark compare by the one clock on every engine and deployment. -#}
+{% macro utc_now() -%}
+    {{ return(modules.datetime.datetime.now(modules.pytz.utc).replace(tzinfo=none)) }}
 {%- endmacro %}
 
 {#- The config of a model that appends the rows of unseen landing batches. `rebuilt_on` lists the rebuild
@@ -146,7 +204,6 @@
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
         on_schema_change='fail',
         meta={'rebuilt_on': rebuilt_on, 'sparse_rows': sparse_rows},
-        pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on else []),
-        post_hook=["{{ lineage_warehouse.record_landing_batch_watermark() }}"]
+        pre_hook=(["{{ lineage_warehouse.clear_before_rebuild() }}"] if rebuilt_on else [])
     ) }}
 {%- endmacro %}

@@ -6,7 +6,7 @@
        above the watermark it recorded), with their runs and jobs: its refold scope, kept in a side table
        `<model>__refold_scope` (and `<model>__refold_pairs` for the dataset-pair grain);
     2. deletes its rows in that scope (pre-hook) and appends them recomputed from every row of the scope;
-    3. records the newest landing batch as its watermark and drops the side tables (post-hook).
+    3. drops the side tables (post-hook); the run's end records the newest landing batch as its watermark.
     A scope cannot name the run or job an operation left: when an operation changes run or a run changes job
     (a late earlier event), int_operations / int_runs record a `fold_move` trigger, and location remaps and
     retention record theirs: the model is then emptied and rebuilt (macros/fold_rebuilds.sql). -#}
@@ -168,19 +168,12 @@
     {%- endif -%}
 {%- endmacro %}
 
-{#- post-hook: record the newest landing batch as folded and drop the scope tables. -#}
+{#- post-hook: drop the scope tables (the run's end records the newest landing batch as folded,
+    macros/incremental.sql). -#}
 {% macro finish_refold() -%}
-    {%- if not execute -%}
-        {{ return('') }}
+    {%- if execute -%}
+        {%- for kind in ['scope', 'pairs'] -%}
+            {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_scope_relation(kind)) -%}
+        {%- endfor -%}
     {%- endif -%}
-    {%- for kind in ['scope', 'pairs'] -%}
-        {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_scope_relation(kind)) -%}
-    {%- endfor -%}
-    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
-    insert into {{ watermarks }}
-    select
-        '{{ this.identifier }}' as model_name,
-        coalesce(max(landing_batch), 0) as landing_batch,
-        current_timestamp as recorded_at
-    from {{ lineage_warehouse.model_relation('raw_event_lines') }}
 {%- endmacro %}

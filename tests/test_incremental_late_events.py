@@ -19,6 +19,7 @@ Expected values come from the rules, written by hand; the last check is that a -
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,25 @@ def rebuild_state(wh: Warehouse) -> dict[str, Any]:
                          for model in declared(REFOLD)}}
 
 
+def newest_watermarks(wh: Warehouse) -> dict[str, tuple[int, datetime]]:
+    """model -> (landing batch, recorded at) of its newest landing-batch watermark."""
+    rows = wh.query("select model_name, landing_batch, recorded_at from raw.landing_batch_watermarks")
+    newest: dict[str, tuple[int, datetime]] = {}
+    for model, batch, at in rows:
+        if model not in newest or (at, batch) > newest[model][::-1]:
+            newest[model] = (batch, at)
+    return newest
+
+
+def models_completed_at(wh: Warehouse) -> dict[str, datetime]:
+    """model -> when its build completed (the end of its execute timing), for each model the last dbt command
+    built successfully (its run_results.json)."""
+    results = json.loads((wh.root / "target" / "run_results.json").read_text())["results"]
+    return {r["unique_id"].split(".")[-1]: datetime.fromisoformat(
+                next(t["completed_at"] for t in r["timing"] if t["name"] == "execute").removesuffix("Z"))
+            for r in results if r["unique_id"].startswith("model.") and r["status"] == "success"}
+
+
 def job_output_edges(wh: Warehouse) -> set[tuple[str, str, int]]:
     """JOB-grain OUTPUT edges as (job name, dataset name, runs)."""
     return set(wh.query("select j.name, d.name, e.run_count from marts.lineage_edges as e"
@@ -172,7 +192,15 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }
     wh.dbt(["run", "--full-refresh"], events=glob)
     refreshed = {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]}
-    return {"first": first, "second": second, "third": third, "fourth": fourth, "refreshed": refreshed}
+    # a fifth file (a re-delivery; the full refresh landed the first four as one batch) built by a run that selects
+    # only the staging chain up to stg_events
+    before_partial = newest_watermarks(wh)
+    land(root / "landing", "batch_5.jsonl", FOURTH_BATCH)
+    wh.dbt(["run", "--select", "+stg_events"], events=glob)
+    partial = {"before": before_partial, "watermarks": newest_watermarks(wh), "completed": models_completed_at(wh),
+               "last_batch": wh.query("select max(landing_batch) from raw.raw_event_lines")[0][0]}
+    return {"first": first, "second": second, "third": third, "fourth": fourth, "refreshed": refreshed,
+            "partial": partial}
 
 
 def test_late_complete_updates_the_run(batches: dict[str, Any]) -> None:
@@ -250,3 +278,18 @@ def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any])
     # the fourth batch came after the late events; a full refresh of all four changes no mart
     assert batches["refreshed"] == batches["fourth"]["marts"]
     assert batches["fourth"]["marts"] != batches["third"]["marts"] != batches["second"]["marts"]
+
+
+def test_watermarks_recorded_at_the_end_of_the_run_for_the_models_it_built(batches: dict[str, Any]) -> None:
+    """The run's end records one watermark per incremental model it built, at the time that model's build
+    completed, and none for a model it did not build (decisions.md "Incremental builds: landing batches")."""
+    watermarks, completed = batches["partial"]["watermarks"], batches["partial"]["completed"]
+    last_batch = batches["partial"]["last_batch"]
+    declared_models = {path.split("/")[-1] for path in declared(APPEND) | declared(REFOLD)}
+    built = declared_models & set(completed)
+    assert "stg_events" in built and "int_operations" in declared_models - built
+    assert {model: watermarks[model] for model in built} == {model: (last_batch, completed[model]) for model in built}
+    # the models the selection left out still hold the full refresh's watermarks
+    left_out = declared_models - built
+    assert {model: watermarks[model] for model in left_out} == {
+        model: batches["partial"]["before"][model] for model in left_out}
