@@ -31,17 +31,17 @@ def issues(wh: Warehouse, relation: str, job_or_dataset_like: str) -> set[tuple[
 def test_d5_facet_issues_holds_the_staging_and_the_integration_checks(wh: Warehouse,
                                                                      corpora_duckdb: Warehouse) -> None:
     """D5, issue 17 point 6: the contract relation staging.facet_issues holds every facet issue, whichever layer's
-    check found it: the staging checks on the parsed event and the integration checks of the job/run and IO
-    models, each row once. The hostile set and the shared corpora give rows of all three."""
+    check found it: the staging checks on the parsed event and on its entries, and the integration checks of the
+    job/run and IO models, each row once. The hostile set and the shared corpora give rows of all four."""
     found: Counter[str] = Counter()
     for built in (wh, corpora_duckdb):
         contract = Counter(built.query("select event_hash, facet, reason from staging.facet_issues"))
         parts = {name: Counter(built.query(f"select event_hash, facet, reason from {name}")) for name in (
-            "staging.stg_facet_issues", "intermediate.int_jobs_runs_facet_issues",
+            "staging.stg_facet_issues", "staging.stg_io_entry_issues", "intermediate.int_jobs_runs_facet_issues",
             "intermediate.int_operations_io_facet_issues")}
         assert contract == sum(parts.values(), Counter())
         found.update({name: len(rows) for name, rows in parts.items()})
-    assert len(found) == 3 and all(found.values()), found
+    assert len(found) == 4 and all(found.values()), found
 
 
 def test_r07_6_hive_nominal_time_sets_the_session_run_expected_times(wh: Warehouse) -> None:

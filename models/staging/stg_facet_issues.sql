@@ -1,21 +1,15 @@
 {#- Parts of placed events that are dropped or read differently, one row each (D5): the event is kept,
-    the part is not used. These are the checks staging can make on the parsed event; the integration checks
-    (int_jobs_runs_facet_issues, int_operations_io_facet_issues) add their rows in intermediate, and the contract
-    relation staging.facet_issues (models/marts/operational/facet_issues.sql) shows all of them. -#}
+    the part is not used. These are the checks staging makes on the event itself (its type, its run and job
+    facets, its jobDependencies entries); stg_io_entry_issues makes those of its input and output entries, the
+    integration checks (int_jobs_runs_facet_issues, int_operations_io_facet_issues) add their rows in
+    intermediate, and the contract relation staging.facet_issues (models/marts/operational/facet_issues.sql) shows
+    all of them. -#}
 {%- set object_lists = [] %}
 {%- for container, shapes in [('job', lineage_warehouse.job_facet_shapes()), ('run', lineage_warehouse.run_facet_shapes())] %}
     {%- for name, shape in shapes.items() %}
         {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
-            {%- do object_lists.append(('payloads', container ~ '.facets.' ~ name ~ '.' ~ keys | join('.'),
+            {%- do object_lists.append((container ~ '.facets.' ~ name ~ '.' ~ keys | join('.'),
                 lineage_warehouse.facet_field(lineage_warehouse.facet_prefix(container, name), keys))) %}
-        {%- endfor %}
-    {%- endfor %}
-{%- endfor %}
-{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
-    {%- for name, shape in shapes.items() %}
-        {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
-            {%- do object_lists.append(('entries', container ~ '.' ~ name ~ '.' ~ keys | join('.'),
-                lineage_warehouse.facet_field(lineage_warehouse.entry_facet_prefix(container, name), keys))) %}
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
@@ -33,37 +27,16 @@
 {%- endfor %}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
-{%- set payload_paths = [
-    ['inputs'],
-    ['outputs']
-] %}
-{%- set part = [] %}
-{%- for index in range(payload_paths | length) %}
-    {%- do part.append(lineage_warehouse.list_item('payload_parts', index)) %}
-{%- endfor %}
-
 with
-
-events_parts as (
-    select
-        event_hash,
-        landing_batch,
-        event_type_raw,
-        job_namespace,
-        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
-    from {{ ref('stg_events') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
-),
 
 events as (
     select
         event_hash,
         landing_batch,
         event_type_raw,
-        job_namespace,
-        {{ part[0] }} as inputs,
-        {{ part[1] }} as outputs
-    from events_parts
+        job_namespace
+    from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 payloads as (
@@ -150,136 +123,19 @@ facets_not_objects as (
     where not looks_like_object or not declared_parsed
 ),
 
-entries as (
-    select
-        *,
-        {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} || '.' as entry_path
-    from {{ ref('stg_io_entries') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
-),
-
--- an entry facet read from its text (entry_facet_shapes) sent but not as a JSON object
-{%- set entry_facets = [] %}
-{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
-    {%- for name in shapes %}{% do entry_facets.append((container, name)) %}{% endfor %}
-{%- endfor %}
-dataset_facets_not_objects as (
-    {%- for container, name in entry_facets %}
-        select
-            event_hash,
-            landing_batch,
-            entry_path || '{{ container }}.{{ name }}' as facet,
-            'not_an_object' as reason
-        from entries
-        where not has_{{ lineage_warehouse.entry_facet_prefix(container, name) }}
-        {{ 'union all' if not loop.last }}
-    {%- endfor %}
-),
-
--- an item of a declared list of objects (owners, hierarchy levels) that is not an object: read as NULL, skipped
+-- an item of a declared list of objects in a run or job facet that is not an object: read as NULL, skipped
 object_list_items_not_objects as (
-    {%- for source, path, column in object_lists %}
+    {%- for path, column in object_lists %}
         select
-            {{ source }}.event_hash,
-            {{ source }}.landing_batch,
-            {{ "entries.entry_path || " if source == 'entries' }}'{{ path }}[' || cast(items.pos as string) || ']'
-                as facet,
+            payloads.event_hash,
+            payloads.landing_batch,
+            '{{ path }}[' || cast(items.pos as string) || ']' as facet,
             'not_an_object' as reason
-        from {{ source }}
-        {{ lineage_warehouse.explode_array(source ~ '.' ~ column, 'items') }}
+        from payloads
+        {{ lineage_warehouse.explode_array('payloads.' ~ column, 'items') }}
         where items.value is null
         {{ 'union all' if not loop.last }}
     {%- endfor %}
-),
-
-column_metrics as (
-    select * from {{ ref('stg_io_column_metrics') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
-),
-
--- a columnMetrics that is not an object, or one column's metrics that are not: not read
-column_metrics_not_objects as (
-    {%- for container in ['facets', 'inputFacets'] %}
-        {%- set column = lineage_warehouse.entry_facet_prefix(container, 'dataQualityMetrics') ~ '__column_metrics' %}
-        select
-            event_hash,
-            landing_batch,
-            entry_path || '{{ container }}.dataQualityMetrics.columnMetrics' as facet,
-            'not_an_object' as reason
-        from entries
-        where {{ column }} is not null and not {{ lineage_warehouse.facet_text_is_object(column) }}
-        union all
-    {%- endfor %}
-    select
-        column_metrics.event_hash,
-        column_metrics.landing_batch,
-        {{ lineage_warehouse.io_entry_path('column_metrics.io_kind', 'column_metrics.io_position') }} || '.'
-        || column_metrics.container || '.dataQualityMetrics.columnMetrics.' || column_metrics.column_name as facet,
-        'not_an_object' as reason
-    from column_metrics
-    where not column_metrics.is_object
-),
-
-dataset_lists as (
-    select
-        event_hash,
-        landing_batch,
-        'inputs' as facet,
-        inputs as datasets
-    from events
-    union all
-    select
-        event_hash,
-        landing_batch,
-        'outputs' as facet,
-        outputs as datasets
-    from events
-),
-
-lists_not_arrays as (
-    select
-        event_hash,
-        landing_batch,
-        facet,
-        'not_an_array' as reason
-    from dataset_lists
-    where datasets is not null and {{ lineage_warehouse.json_kind('datasets') }} != 'array'
-),
-
-dataset_entries as (
-    select
-        dataset_lists.event_hash,
-        dataset_lists.landing_batch,
-        dataset_lists.facet || '[' || cast(entries.pos as string) || ']' as facet,
-        entries.value as entry
-    from dataset_lists
-    {{ lineage_warehouse.explode_array(lineage_warehouse.json_to_raw_array('dataset_lists.datasets'), 'entries') }}
-),
-
-dataset_entry_checks as (
-    select
-        event_hash,
-        landing_batch,
-        facet,
-        {{ lineage_warehouse.json_kind('entry') }} as entry_kind,
-        {{ lineage_warehouse.json_get_list('entry', [['namespace'], ['name']]) }} as entry_parts
-    from dataset_entries
-),
-
-bad_dataset_entries as (
-    select
-        event_hash,
-        landing_batch,
-        facet,
-        case
-            when entry_kind != 'object' then 'not_an_object'
-            else 'missing_namespace_or_name'
-        end as reason
-    from dataset_entry_checks
-    where
-        entry_kind != 'object'
-        or coalesce({{ lineage_warehouse.list_item('entry_parts', 0) }}, '') = ''
-        or coalesce({{ lineage_warehouse.list_item('entry_parts', 1) }}, '') = ''
 ),
 
 -- a StarRocks event (the chain of macros/extractors.sql would pick StarRocks with a valid session) whose
@@ -320,17 +176,6 @@ bad_dependency_entries as (
         and (entry_kind != 'object' or coalesce(job_namespace, '') = '' or coalesce(job_name, '') = '')
 ),
 
--- a dataset tags facet with a tag lacking its key or value, a lifecycleStateChange whose previousIdentifier
--- lacks its namespace or name: dropped whole (macros/entry_facet_checks.sql)
-entry_facet_checks as (
-    {{- lineage_warehouse.entry_facet_checks('entries') }}
-),
-
-invalid_entry_facets as (
-    select * from entry_facet_checks
-    where reason is not null
-),
-
 final as (
     select * from unknown_event_types
     union all
@@ -338,21 +183,11 @@ final as (
     union all
     select * from facets_not_objects
     union all
-    select * from lists_not_arrays
-    union all
-    select * from bad_dataset_entries
-    union all
-    select * from bad_dependency_entries
+    select * from object_list_items_not_objects
     union all
     select * from starrocks_sessions_unusable
     union all
-    select * from dataset_facets_not_objects
-    union all
-    select * from object_list_items_not_objects
-    union all
-    select * from column_metrics_not_objects
-    union all
-    select * from invalid_entry_facets
+    select * from bad_dependency_entries
 )
 
 select * from final

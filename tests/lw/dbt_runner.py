@@ -133,14 +133,17 @@ class Warehouse:
 
     def build(self, events: str, *, full_refresh: bool = False, select: str | None = None,
               extra_vars: dict[str, Any] | None = None, every_test: bool = False,
-              data_tests: bool = True) -> subprocess.CompletedProcess[str]:
+              data_tests: bool = True, indirect_selection: str | None = None) -> subprocess.CompletedProcess[str]:
         """`dbt build`: models, seeds and data tests; unit and macro tests too when every_test; models and seeds
-        only when not data_tests."""
+        only when not data_tests. indirect_selection (with select): dbt's choice of the tests of the selected models
+        ('cautious': only tests whose every parent is selected)."""
         args = ["build"]
         if full_refresh:
             args.append("--full-refresh")
         if select:
             args += ["--select", select]
+        if indirect_selection:
+            args += ["--indirect-selection", indirect_selection]
         if not data_tests:
             args += NO_TESTS
         elif not every_test:

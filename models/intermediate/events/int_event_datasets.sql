@@ -5,7 +5,7 @@
     reserved"), and for Spark entries whose first TABLE symlink identifier has one. Names get the rewrites of
     §2.1 and docs/rules.md "Dataset names: rewrites" (`dataset_name`); the lineage node is the dataset itself, or
     for Spark the first TABLE symlink identifier (§2.3 swap, kept by D12). The entry's lifecycle change (unless
-    the facet failed its checks, D5: stg_facet_issues) and
+    the facet failed its checks, D5: stg_io_entry_issues) and
     statistics (inputStatistics for an input, outputStatistics for an output) are carried for
     int_io_entry_facts. The datasets a static event declares (D16: a DatasetEvent's dataset, a JobEvent's inputs
     and outputs) are entries too, read by the same rules, with is_static: they give datasets, locations, schemas,
@@ -35,7 +35,7 @@ dropped_lifecycle_changes as (
     select distinct
         event_hash,
         facet
-    from {{ ref('stg_facet_issues') }}
+    from {{ ref('stg_io_entry_issues') }}
     where {{ lineage_warehouse.in_unseen_batch() }} and reason = 'previous_identifier_without_namespace_or_name'
 ),
 

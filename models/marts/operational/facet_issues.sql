@@ -1,6 +1,6 @@
 {#- The contract relation staging.facet_issues (docs/rules.md "The marts"): every facet dropped or read as
     NULL under D4/D5, one row each, whichever model's check dropped it: the checks staging makes on the parsed
-    event (stg_facet_issues) and the integration checks of the job/run and IO models (int_jobs_runs_facet_issues,
+    event (stg_facet_issues) and on its input and output entries (stg_io_entry_issues), and the integration checks of the job/run and IO models (int_jobs_runs_facet_issues,
     int_operations_io_facet_issues). It reads intermediate, so it is built with the marts; the public interface
     names its schema staging, where users look for it beside quarantined_events. A view: it holds no rows of its
     own, so incremental builds and retention have nothing to keep in step. -#}
@@ -8,12 +8,20 @@
 
 with
 
-staging_checks as (
+event_checks as (
     select
         event_hash,
         facet,
         reason
     from {{ ref('stg_facet_issues') }}
+),
+
+entry_checks as (
+    select
+        event_hash,
+        facet,
+        reason
+    from {{ ref('stg_io_entry_issues') }}
 ),
 
 job_and_run_checks as (
@@ -33,7 +41,9 @@ input_and_output_checks as (
 ),
 
 final as (
-    select * from staging_checks
+    select * from event_checks
+    union all
+    select * from entry_checks
     union all
     select * from job_and_run_checks
     union all
