@@ -39,8 +39,8 @@
 {#- What this model has read from the bookkeeping tables (watermarks, rebuild triggers) while it is compiled, or
     while its hooks and materialization run, by name: each value is read once per phase and then remembered in the
     phase's `model` context (a dict dbt makes for each phase of each model), instead of once per macro that asks.
-    Nothing a model does before its post-hooks writes those tables, so a value cannot go stale within a phase; the
-    post-hooks that record a watermark read nothing from here. -#}
+    Nothing a model does before its post-hooks writes those tables (the watermarks are written at the run's end,
+    record_landing_batch_watermarks), so a value cannot go stale within a phase. -#}
 {% macro bookkeeping_reads() -%}
     {{ return(model.setdefault('lineage_warehouse_bookkeeping_reads', {})) }}
 {%- endmacro %}
@@ -121,13 +121,13 @@
         {%- set completed_at = result.timing | selectattr('name', 'equalto', 'execute')
             | map(attribute='completed_at') | first -%}
         {%- if node.config.meta.get('refold_scope') -%}
-            {%- set read_from = ['model.lineage_warehouse.raw_event_lines'] -%}
+            {%- set read_from = ['raw_event_lines'] -%}
         {%- else -%}
             {%- set read_from = lineage_warehouse.dense_append_parents(node) -%}
         {%- endif -%}
-        {%- for parent_id in read_from -%}
-            {%- do parents.update({parent_id: graph.nodes[parent_id]}) -%}
-            {%- do built.append((node.alias, parent_id, completed_at)) -%}
+        {%- for parent in read_from -%}
+            {%- do parents.update({parent: lineage_warehouse.model_relation(parent)}) -%}
+            {%- do built.append((node.alias, parent, completed_at)) -%}
         {%- endfor -%}
     {%- endfor -%}
     {%- if built | length == 0 -%}
@@ -141,10 +141,10 @@
             min(parent_batches.last_batch) as landing_batch,
             built.recorded_at
         from (
-            {%- for model_name, parent_id, completed_at in built %}
+            {%- for model_name, parent, completed_at in built %}
             select
                 '{{ model_name }}' as model_name,
-                '{{ parent_id }}' as parent_id,
+                '{{ parent }}' as parent_name,
                 {{ lineage_warehouse.timestamp_literal(completed_at) }} as recorded_at
             {%- if not loop.last %}
             union all
@@ -152,24 +152,24 @@
             {%- endfor %}
         ) as built
         inner join (
-            {%- for parent_id, parent in parents.items() %}
+            {%- for parent, relation in parents.items() %}
             select
-                '{{ parent_id }}' as parent_id,
+                '{{ parent }}' as parent_name,
                 coalesce(max(landing_batch), 0) as last_batch
-            from {{ api.Relation.create(database=parent.database, schema=parent.schema, identifier=parent.alias) }}
+            from {{ relation }}
             {%- if not loop.last %}
             union all
             {%- endif %}
             {%- endfor %}
         ) as parent_batches
-            on built.parent_id = parent_batches.parent_id
+            on built.parent_name = parent_batches.parent_name
         group by built.model_name, built.recorded_at
     {%- endset -%}
     {%- do run_query(query) -%}
     {{ return('') }}
 {%- endmacro %}
 
-{#- The unique ids of the append-by-batch parents of `node` whose last landing batch bounds what it has read: the
+{#- The names of the append-by-batch parents of `node` whose last landing batch bounds what it has read: the
     incremental models among its parents that are not refolded and not sparse (raw_event_lines among them). -#}
 {% macro dense_append_parents(node) -%}
     {%- set dense = [] -%}
@@ -177,7 +177,7 @@
         {%- set parent = graph.nodes.get(parent_id) -%}
         {%- if parent is not none and parent.resource_type == 'model' and parent.config.materialized == 'incremental'
             and not parent.config.meta.get('refold_scope') and not parent.config.meta.get('sparse_rows') -%}
-            {%- do dense.append(parent_id) -%}
+            {%- do dense.append(parent.name) -%}
         {%- endif -%}
     {%- endfor -%}
     {{ return(dense) }}

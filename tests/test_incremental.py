@@ -22,6 +22,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any, Callable
 
 import pytest
@@ -147,18 +148,26 @@ def read(wh: Warehouse, schema: str) -> Relations:
     return wh.relations(schema)
 
 
+def newest_watermarks(rows: Iterable[tuple[str, int, Any]]) -> dict[str, tuple[int, Any]]:
+    """(model, landing batch, recorded at) rows of raw.landing_batch_watermarks -> model: (batch, recorded at) of its
+    newest row, the one that counts (latest recorded_at, then highest batch: macros/incremental.sql)."""
+    newest: dict[str, tuple[int, Any]] = {}
+    for model, batch, at in rows:
+        if model not in newest or (at, batch) > newest[model][::-1]:
+            newest[model] = (batch, at)
+    return newest
+
+
 def assert_watermarks_recorded(wh: Warehouse, last_batch: int, staging: Relations) -> None:
     """Every append-by-batch model recorded that it read the last batch, and its last build read only that one
     (decisions.md "Incremental builds: landing batches": watermarks); `staging` is the staging schema as read."""
     columns, rows = read(wh, "raw")["landing_batch_watermarks"]
     name, batch, at = (columns.index(c) for c in ("model_name", "landing_batch", "recorded_at"))
-    newest: dict[str, tuple[str, int]] = {}
-    for row in rows:
-        newest[row[name]] = max(newest.get(row[name], ("", 0)), (row[at], row[batch]))
+    newest = newest_watermarks((row[name], row[batch], row[at]) for row in rows)
     # every model declared append by batch or refold by scope in its config (docs/architecture.md "Incremental
     # modes"); refolded models read the operations new events touch, so their watermark is the newest batch too
     declared = {m.name for m in models_in_mode(APPEND, wh.target) + models_in_mode(REFOLD, wh.target)}
-    assert {model: b for model, (_, b) in newest.items()} == {model: last_batch for model in declared}
+    assert {model: b for model, (b, _) in newest.items()} == {model: last_batch for model in declared}
     assert_read_only_the_last_batch(wh.compiled("staging/stg_facet_issues.sql"), staging["stg_events"], last_batch)
 
 

@@ -27,8 +27,10 @@ import pytest
 
 from tests.lw.dbt_runner import Warehouse
 from tests.lw.model_modes import APPEND, REFOLD, models_in_mode
+from tests.test_incremental import newest_watermarks
 
 PRODUCER = "https://example.com/lineage-tests/late-events"
+WATERMARKS = "select model_name, landing_batch, recorded_at from raw.landing_batch_watermarks"
 LATE_RUN = "01941f29-7c00-7000-8000-00000000a001"
 PARENT_RUN = "01941f29-7c00-7000-8000-00000000b001"
 CHILD_RUN = "01941f29-7c00-7000-8000-00000000b002"
@@ -112,16 +114,6 @@ def rebuild_state(wh: Warehouse) -> dict[str, Any]:
                          for model in declared(REFOLD)}}
 
 
-def newest_watermarks(wh: Warehouse) -> dict[str, tuple[int, datetime]]:
-    """model -> (landing batch, recorded at) of its newest landing-batch watermark."""
-    rows = wh.query("select model_name, landing_batch, recorded_at from raw.landing_batch_watermarks")
-    newest: dict[str, tuple[int, datetime]] = {}
-    for model, batch, at in rows:
-        if model not in newest or (at, batch) > newest[model][::-1]:
-            newest[model] = (batch, at)
-    return newest
-
-
 def models_completed_at(wh: Warehouse) -> dict[str, datetime]:
     """model -> when its build completed (the end of its execute timing), for each model the last dbt command
     built successfully (its run_results.json)."""
@@ -194,10 +186,11 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     refreshed = {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]}
     # a fifth file (a re-delivery; the full refresh landed the first four as one batch) built by a run that selects
     # only the staging chain up to stg_events
-    before_partial = newest_watermarks(wh)
+    before_partial = newest_watermarks(wh.query(WATERMARKS))
     land(root / "landing", "batch_5.jsonl", FOURTH_BATCH)
     wh.dbt(["run", "--select", "+stg_events"], events=glob)
-    partial = {"before": before_partial, "watermarks": newest_watermarks(wh), "completed": models_completed_at(wh),
+    partial = {"before": before_partial, "watermarks": newest_watermarks(wh.query(WATERMARKS)),
+               "completed": models_completed_at(wh),
                "last_batch": wh.query("select max(landing_batch) from raw.raw_event_lines")[0][0]}
     return {"first": first, "second": second, "third": third, "fourth": fourth, "refreshed": refreshed,
             "partial": partial}

@@ -2,18 +2,16 @@
     dropped or read differently: the event and its other parts are kept. stg_facet_issues makes the checks of the
     event itself (its type, its run and job facets); the contract relation staging.facet_issues
     (models/marts/operational/facet_issues.sql) shows both, with the integration checks. -#}
+{%- set entry_facets = [] %}
 {%- set object_lists = [] %}
 {%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
     {%- for name, shape in shapes.items() %}
+        {%- do entry_facets.append((container, name)) %}
         {%- for keys in lineage_warehouse.shape_object_list_paths(shape) %}
             {%- do object_lists.append((container ~ '.' ~ name ~ '.' ~ keys | join('.'),
                 lineage_warehouse.facet_field(lineage_warehouse.entry_facet_prefix(container, name), keys))) %}
         {%- endfor %}
     {%- endfor %}
-{%- endfor %}
-{%- set entry_facets = [] %}
-{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
-    {%- for name in shapes %}{% do entry_facets.append((container, name)) %}{% endfor %}
 {%- endfor %}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
