@@ -5,8 +5,8 @@ DuckDB file with `dbt run` (and, unless --no-build-tests, time `dbt build` with 
 time DuckDB's own read + parse + unnest + materialise of the same files (the physical floor); optionally run
 the reference consumer's extraction (Data.Rentgen 0.7.2 in .reference/venv) on the same files; land +1 %
 more events (another seed, a later time range) and time the incremental `dbt run`; time a depth-10
-DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build and
-compare the marts of both engines.
+DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build of the
+generated events and its incremental run after the +1 %, and compare the marts of both engines.
 
 Prints a table, appends it to the results file (docs/benchmark_runs.md by default) and ends with
 `ratios: floor=F reference=R incremental=I traversal_ms=T` where F = dbt run time / floor time,
@@ -274,15 +274,21 @@ def time_query(db_path: Path, sql: str, runs: int = TRAVERSAL_RUNS) -> tuple[flo
         con.close()
 
 
-def spark_parity(events_glob: str, workdir: Path, duck: Warehouse) -> tuple[float, str]:
-    """Seconds of `dbt run` on Spark and the parity summary against the DuckDB warehouse."""
+def spark_build(base_glob: str, events_glob: str, workdir: Path, duck: Warehouse) -> dict[str, str | float]:
+    """On Spark, as on DuckDB: `dbt run` of the generated events (`base_glob`), then the incremental `dbt run`
+    that lands the +1 % (`events_glob`, every file); then the parity of the marts with the DuckDB warehouse,
+    which holds the same files. The seeds are loaded first, untimed."""
     from tests.lw.parity import compare_schema
 
     spark = Warehouse(workdir / "spark_wh", target="spark")
-    timed_dbt(spark, ["seed"], events_glob)  # untimed, as on DuckDB: `dbt run` needs the seeds
-    seconds = timed_dbt(spark, ["run"], events_glob)
+    timed_dbt(spark, ["seed"], base_glob)
+    full = timed_dbt(spark, ["run"], base_glob)
+    full_slowest = slowest_models(spark, workdir / "spark_run_results_full.json")
+    incremental = timed_dbt(spark, ["run"], events_glob)
+    incremental_slowest = slowest_models(spark, workdir / "spark_run_results_incremental.json")
     _, lines = compare_schema(duck.relations("marts"), spark.relations("marts"), "marts", 3)
-    return seconds, lines[-1].removeprefix("engine parity: ")
+    return {"full": full, "full_slowest": full_slowest, "incremental": incremental,
+            "incremental_slowest": incremental_slowest, "parity": lines[-1].removeprefix("engine parity: ")}
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -388,9 +394,13 @@ def run_benchmark(args: argparse.Namespace) -> Results:
 
     if args.spark:
         log("Spark build and engine parity")
-        seconds, parity = spark_parity(events_glob, workdir, warehouse)
-        results.add("spark: dbt run, all models (s)", f"{seconds:.1f}")
-        results.add("spark: engine parity", parity)
+        spark = spark_build(f"{events_dir}/events-s{args.seed}-*.jsonl", events_glob, workdir, warehouse)
+        results.add("spark: dbt run, all models (s)", f"{spark['full']:.1f}")
+        results.add("  slowest models", str(spark["full_slowest"]))
+        results.add(f"spark: incremental dbt run after +{extra:,} events (s)",
+                    f"{spark['incremental']:.1f} (I = {float(spark['incremental']) / float(spark['full']):.3f})")
+        results.add("  slowest models", str(spark["incremental_slowest"]))
+        results.add("spark: engine parity", str(spark["parity"]))
     return results
 
 
@@ -413,7 +423,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, required=True, help="number of generated lines")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    parser.add_argument("--spark", action="store_true", help="also build on Spark and compare the marts")
+    parser.add_argument("--spark", action="store_true", help="also build on Spark (full, then the +1 %% incrementally) and compare the marts")
     parser.add_argument("--with-reference", action="store_true",
                         help="time the reference consumer's extraction (.reference/venv)")
     parser.add_argument("--workdir", type=Path, default=PROJECT_DIR / ".lw_tmp" / "bench",
