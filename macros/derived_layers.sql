@@ -25,11 +25,12 @@
     {{ return(lineage_warehouse.relation_beside_landing('derived_layers_version')) }}
 {%- endmacro %}
 
-{#- The incremental models outside raw, as nodes. -#}
+{#- This project's incremental models outside raw, as nodes. They are found by package name: in a host project that
+    installs this one as a package, `project_name` is the host's. -#}
 {% macro derived_incremental_models() -%}
     {%- set landing_schema = lineage_warehouse.model_relation('raw_event_lines').schema -%}
     {%- set models = [] -%}
-    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.package_name == project_name
+    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.package_name == 'lineage_warehouse'
         and node.config.materialized == 'incremental' and node.schema != landing_schema -%}
         {%- do models.append(node) -%}
     {%- endfor -%}

@@ -165,6 +165,29 @@ def test_package_default_schema_names_are_those_of_marts_md(corpora_duckdb: Ware
     assert not {schema for schema in found if schema.endswith(LAYERS) and schema not in LAYERS}
 
 
+def test_package_upgrade_rebuilds_the_package_derived_layers_in_a_host_project(host_project: Path) -> None:
+    """An upgrade finds this project's derived incremental models by package name, not by the name of the project
+    that runs it (the host's): a host warehouse recorded as built by an earlier version has them dropped and rebuilt
+    from the landed lines at its next `dbt run`, so a row they held that the landed lines do not give is gone."""
+    db = host_project / "host.duckdb"
+    con = duckdb.connect(str(db))
+    try:
+        events = con.execute("select count(*) from lw_staging.stg_events").fetchone()[0]
+        con.execute("insert into lw_staging.stg_events select * from lw_staging.stg_events limit 1")
+        con.execute("update lw_raw.derived_layers_version set version = 'an-earlier-version'")
+    finally:
+        con.close()
+    proc = host_dbt(host_project, "run")
+    assert "derived layers of version an-earlier-version dropped" in proc.stdout
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert con.execute("select count(*) from lw_staging.stg_events").fetchone()[0] == events
+        recorded = {row[0] for row in con.execute("select version from lw_raw.derived_layers_version").fetchall()}
+    finally:
+        con.close()
+    assert recorded and "an-earlier-version" not in recorded
+
+
 def test_package_retention_trims_the_package_relations_in_a_host_project(host_project: Path) -> None:
     """Retention's on-run-start hook finds this project's models by package name, not by the name of the project
     that runs it (the host's). Last in the module: it trims the host warehouse the other tests read."""
