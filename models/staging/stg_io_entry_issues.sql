@@ -1,5 +1,6 @@
 {#- The D5 checks of the input and output entries of placed events and of their facets, one row per part that is
-    dropped or read differently: the event and its other parts are kept. stg_facet_issues makes the checks of the
+    dropped or read differently: the event and its other parts are kept. The lists and entries themselves are
+    checked from the payload's text only for the events the typed parse cannot vouch for (events_parts). stg_facet_issues makes the checks of the
     event itself (its type, its run and job facets); the contract relation staging.facet_issues
     (models/marts/operational/facet_issues.sql) shows both, with the integration checks. -#}
 {%- set entry_facets = [] %}
@@ -22,12 +23,12 @@
 
 with
 
-events_parts as (
+payload_lists as (
     select
         event_hash,
-        landing_batch,
-        {{ lineage_warehouse.json_get_list('payload', payload_paths) }} as payload_parts
-    from {{ ref('stg_events') }}
+        inputs,
+        outputs
+    from {{ ref('stg_event_payloads') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
@@ -37,6 +38,49 @@ entries as (
         {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} || '.' as entry_path
     from {{ ref('stg_io_entries') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- an input or output entry the typed parse did not read as an object with a namespace and a name
+unnamed_entries as (
+    select distinct event_hash
+    from entries
+    where
+        io_kind != 'DATASET'
+        and (coalesce(namespace, '') = '' or coalesce(raw_name, '') = '')
+),
+
+-- events whose lists and entries the typed parse vouches for: inputs and outputs both arrays, each item read as an
+-- object with a namespace and a name
+vouched_events as (
+    select payload_lists.event_hash
+    from payload_lists
+    where
+        payload_lists.inputs is not null
+        and payload_lists.outputs is not null
+        and not exists (
+            select 1 from unnamed_entries
+            where unnamed_entries.event_hash = payload_lists.event_hash
+        )
+),
+
+-- the lists of the events to check from their text: those not vouched for, and those with a string that may hold
+-- an object's text (an item sent as such a string reads like the object in the typed parse). A vouched event's
+-- lists are arrays and its items objects with a namespace and a name, so neither check below could find anything.
+events_parts as (
+    select
+        events.event_hash,
+        events.landing_batch,
+        {{ lineage_warehouse.json_get_list('events.payload', payload_paths) }} as payload_parts
+    from {{ ref('stg_events') }} as events
+    where
+        {{ lineage_warehouse.in_unseen_batch('events.landing_batch') }}
+        and (
+            {{ lineage_warehouse.may_quote_json_in_a_string('events.payload') }}
+            or not exists (
+                select 1 from vouched_events
+                where vouched_events.event_hash = events.event_hash
+            )
+        )
 ),
 
 column_metrics as (
