@@ -25,16 +25,22 @@
     {{ return(lineage_warehouse.relation_beside_landing('derived_layers_version')) }}
 {%- endmacro %}
 
-{#- This project's incremental models outside raw, as nodes. They are found by package name: in a host project that
-    installs this one as a package, `project_name` is the host's. -#}
-{% macro derived_incremental_models() -%}
-    {%- set landing_schema = lineage_warehouse.model_relation('raw_event_lines').schema -%}
+{#- This project's incremental models, as graph nodes. They are found by package name: in a host project that
+    installs this one as a package, `project_name` is the host's, and the host's own models are not ours to drop,
+    rename or trim (upgrades, the file-identity upgrade, retention). -#}
+{% macro project_incremental_models() -%}
     {%- set models = [] -%}
     {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.package_name == 'lineage_warehouse'
-        and node.config.materialized == 'incremental' and node.schema != landing_schema -%}
+        and node.config.materialized == 'incremental' -%}
         {%- do models.append(node) -%}
     {%- endfor -%}
     {{ return(models | sort(attribute='unique_id')) }}
+{%- endmacro %}
+
+{#- This project's incremental models outside raw, as nodes. -#}
+{% macro derived_incremental_models() -%}
+    {%- set landing_schema = lineage_warehouse.model_relation('raw_event_lines').schema -%}
+    {{ return(lineage_warehouse.project_incremental_models() | rejectattr('schema', 'equalto', landing_schema) | list) }}
 {%- endmacro %}
 
 {#- The version the warehouse was built with: NULL when raw exists without a record (built before versions were

@@ -33,9 +33,7 @@
         {{ exceptions.raise_compiler_error("lineage_warehouse: files landed before the upgrade share a name ('"
             ~ shared.rows[0][0] ~ "'); their rows cannot be told apart: run dbt build --full-refresh") }}
     {%- endif -%}
-    {#- this project's incremental models only: a host project's own models are not renamed -#}
-    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.package_name == 'lineage_warehouse'
-        and node.config.materialized == 'incremental' -%}
+    {%- for node in lineage_warehouse.project_incremental_models() -%}
         {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
         {%- if relation is not none and 'source_file' in adapter.get_columns_in_relation(relation)
             | map(attribute='name') | map('lower') | list -%}

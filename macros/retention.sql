@@ -50,15 +50,12 @@
         {{ return('') }}
     {%- endif -%}
     {%- set stored = {} -%}
-    {%- for node in graph.nodes.values() -%}
-        {%- if node.resource_type == 'model' and node.package_name == 'lineage_warehouse'
-            and node.config.materialized == 'incremental' -%}
-            {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
-            {%- if 'retention' in node.config.meta.get('rebuilt_on', []) -%}
-                {{ log("retention: " ~ node.name ~ " is not trimmed: rebuilt from retained rows when events expire", info=true) }}
-            {%- elif relation is not none -%}
-                {%- do stored.update({node.name: relation}) -%}
-            {%- endif -%}
+    {%- for node in lineage_warehouse.project_incremental_models() -%}
+        {%- set relation = adapter.get_relation(node.database, node.schema, node.alias) -%}
+        {%- if 'retention' in node.config.meta.get('rebuilt_on', []) -%}
+            {{ log("retention: " ~ node.name ~ " is not trimmed: rebuilt from retained rows when events expire", info=true) }}
+        {%- elif relation is not none -%}
+            {%- do stored.update({node.name: relation}) -%}
         {%- endif -%}
     {%- endfor -%}
     {%- if 'stg_events' not in stored or 'stg_event_envelopes' not in stored -%}

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -274,7 +275,15 @@ def time_query(db_path: Path, sql: str, runs: int = TRAVERSAL_RUNS) -> tuple[flo
         con.close()
 
 
-def spark_build(base_glob: str, events_glob: str, workdir: Path, duck: Warehouse) -> dict[str, str | float]:
+class SparkBuild(NamedTuple):
+    full: float  # seconds of the `dbt run` of the generated events
+    full_slowest: str
+    incremental: float  # seconds of the `dbt run` that lands the +1 %
+    incremental_slowest: str
+    parity: str
+
+
+def spark_build(base_glob: str, events_glob: str, workdir: Path, duck: Warehouse) -> SparkBuild:
     """On Spark, as on DuckDB: `dbt run` of the generated events (`base_glob`), then the incremental `dbt run`
     that lands the +1 % (`events_glob`, every file); then the parity of the marts with the DuckDB warehouse,
     which holds the same files. The seeds are loaded first, untimed."""
@@ -287,8 +296,7 @@ def spark_build(base_glob: str, events_glob: str, workdir: Path, duck: Warehouse
     incremental = timed_dbt(spark, ["run"], events_glob)
     incremental_slowest = slowest_models(spark, workdir / "spark_run_results_incremental.json")
     _, lines = compare_schema(duck.relations("marts"), spark.relations("marts"), "marts", 3)
-    return {"full": full, "full_slowest": full_slowest, "incremental": incremental,
-            "incremental_slowest": incremental_slowest, "parity": lines[-1].removeprefix("engine parity: ")}
+    return SparkBuild(full, full_slowest, incremental, incremental_slowest, lines[-1].removeprefix("engine parity: "))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -395,12 +403,12 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     if args.spark:
         log("Spark build and engine parity")
         spark = spark_build(f"{events_dir}/events-s{args.seed}-*.jsonl", events_glob, workdir, warehouse)
-        results.add("spark: dbt run, all models (s)", f"{spark['full']:.1f}")
-        results.add("  slowest models", str(spark["full_slowest"]))
+        results.add("spark: dbt run, all models (s)", f"{spark.full:.1f}")
+        results.add("  slowest models", spark.full_slowest)
         results.add(f"spark: incremental dbt run after +{extra:,} events (s)",
-                    f"{spark['incremental']:.1f} (I = {float(spark['incremental']) / float(spark['full']):.3f})")
-        results.add("  slowest models", str(spark["incremental_slowest"]))
-        results.add("spark: engine parity", str(spark["parity"]))
+                    f"{spark.incremental:.1f} (I = {spark.incremental / spark.full:.3f})")
+        results.add("  slowest models", spark.incremental_slowest)
+        results.add("spark: engine parity", spark.parity)
     return results
 
 
@@ -423,7 +431,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, required=True, help="number of generated lines")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    parser.add_argument("--spark", action="store_true", help="also build on Spark (full, then the +1 %% incrementally) and compare the marts")
+    parser.add_argument("--spark", action="store_true",
+                        help="also build on Spark (full, then the +1 %% incrementally) and compare the marts")
     parser.add_argument("--with-reference", action="store_true",
                         help="time the reference consumer's extraction (.reference/venv)")
     parser.add_argument("--workdir", type=Path, default=PROJECT_DIR / ".lw_tmp" / "bench",

@@ -21,8 +21,8 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest

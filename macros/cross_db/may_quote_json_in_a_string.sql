@@ -11,10 +11,15 @@
     {{ lineage_warehouse.not_supported('may_quote_json_in_a_string') }}
 {%- endmacro %}
 
-{% macro duckdb__may_quote_json_in_a_string(expr) -%}
+{#- An escaped double quote in the text, either way it can be written (both engines). -#}
+{% macro holds_escaped_double_quote(expr) -%}
     (instr({{ expr }}, chr(92) || '"') > 0 or instr({{ expr }}, chr(92) || 'u0022') > 0)
 {%- endmacro %}
 
+{% macro duckdb__may_quote_json_in_a_string(expr) -%}
+    {{ lineage_warehouse.holds_escaped_double_quote(expr) }}
+{%- endmacro %}
+
 {% macro spark__may_quote_json_in_a_string(expr) -%}
-    (instr({{ expr }}, chr(92) || '"') > 0 or instr({{ expr }}, chr(92) || 'u0022') > 0 or instr({{ expr }}, '''') > 0)
+    ({{ lineage_warehouse.holds_escaped_double_quote(expr) }} or instr({{ expr }}, '''') > 0)
 {%- endmacro %}

@@ -1,8 +1,9 @@
 {#- The D5 checks of the input and output entries of placed events and of their facets, one row per part that is
     dropped or read differently: the event and its other parts are kept. The lists and entries themselves are
-    checked from the payload's text only for the events the typed parse cannot vouch for (events_parts). stg_facet_issues makes the checks of the
-    event itself (its type, its run and job facets); the contract relation staging.facet_issues
-    (models/marts/operational/facet_issues.sql) shows both, with the integration checks. -#}
+    checked from the payload's text only for the events the typed parse cannot vouch for (events_parts).
+    stg_facet_issues makes the checks of the event itself (its type, its run and job facets); the contract
+    relation staging.facet_issues (models/marts/operational/facet_issues.sql) shows both, with the integration
+    checks. -#}
 {%- set entry_facets = [] %}
 {%- set object_lists = [] %}
 {%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
