@@ -35,8 +35,12 @@ export TZ=UTC
 # Every process this cluster starts inherits this variable (executors too, from their worker), so `status` and
 # `down` find all of them; this script's own environment lacks it.
 mark="LINEAGE_CLUSTER_MARK=$state"
+# Every JVM of the cluster runs the parallel garbage collector (docs/decisions.md "Spark JVMs: the parallel garbage
+# collector"): the daemons and the thrift server through SPARK_DAEMON_JAVA_OPTS (Spark's launcher gives it to the
+# thrift server too), the executors through spark.executor.extraJavaOptions.
+gc=-XX:+UseParallelGC
 # A fixed port that is taken fails the start instead of Spark moving to the next port.
-export SPARK_DAEMON_JAVA_OPTS="-Duser.timezone=UTC -Dspark.port.maxRetries=0"
+export SPARK_DAEMON_JAVA_OPTS="$gc -Duser.timezone=UTC -Dspark.port.maxRetries=0"
 names=(master worker1 worker2 thrift)
 
 log() { echo "spark_cluster: $*" >&2; }
@@ -116,7 +120,7 @@ start_thrift() {
         --conf spark.executor.cores=1 \
         --conf spark.cores.max=2 \
         --conf "spark.driver.extraJavaOptions=$java_opts" \
-        --conf spark.executor.extraJavaOptions=-Duser.timezone=UTC \
+        --conf "spark.executor.extraJavaOptions=$gc -Duser.timezone=UTC" \
         --conf spark.driver.host=127.0.0.1 \
         --conf spark.driver.bindAddress=127.0.0.1 \
         --conf spark.port.maxRetries=0 \

@@ -45,6 +45,22 @@ def cluster_events(folder: Path) -> str:
     return f"{folder}/**/*.json*"
 
 
+def cluster_jvm_commands(state: Path) -> list[list[str]]:
+    """The command line of each live JVM of the cluster: every java process carrying its mark
+    (scripts/spark_cluster.sh: the daemons, the thrift server and the executors)."""
+    mark = f"LINEAGE_CLUSTER_MARK={state.resolve()}".encode()
+    commands = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            marked = mark in (proc / "environ").read_bytes().split(b"\0")
+            command = [part.decode() for part in (proc / "cmdline").read_bytes().split(b"\0") if part]
+        except OSError:  # gone, or not ours to read
+            continue
+        if marked and command and command[0].endswith("/java"):
+            commands.append(command)
+    return commands
+
+
 def master_state() -> dict[str, Any]:
     with urllib.request.urlopen(f"http://127.0.0.1:{MASTER_UI_PORT}/json/", timeout=10) as answer:
         return json.load(answer)
@@ -52,8 +68,9 @@ def master_state() -> dict[str, Any]:
 
 @pytest.mark.spark
 def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
-    """Every mart of a `dbt build --target cluster` is identical to DuckDB's, the work ran on the two workers, and
-    `down` leaves nothing running (`status` exits 3: no process of the cluster left)."""
+    """Every mart of a `dbt build --target cluster` is identical to DuckDB's, the work ran on the two workers, every
+    JVM of the cluster runs the parallel garbage collector, and `down` leaves nothing running (`status` exits 3: no
+    process of the cluster left)."""
     state = tmp_path / "cluster"
     events = cluster_events(tmp_path / "events")
     try:
@@ -62,6 +79,7 @@ def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
         Warehouse(tmp_path / "cluster_build", "cluster").build(events, data_tests=False)
         same, lines = compare(events, tmp_path / "compare", "cluster", spark_built=True)
         master = master_state()
+        jvms = cluster_jvm_commands(state)
     finally:
         stopped = spark_cluster("down", state)
     status = spark_cluster("status", state)
@@ -73,6 +91,9 @@ def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
     assert master["aliveworkers"] == 2
     [app] = master["activeapps"]
     assert app["name"] == "lineage_warehouse_thrift" and app["cores"] == 2, app
+    # every JVM of the cluster (master, two workers, the thrift server, two executors) runs the parallel garbage
+    # collector (docs/decisions.md "Spark JVMs: the parallel garbage collector")
+    assert len(jvms) == 6 and all("-XX:+UseParallelGC" in command for command in jvms), jvms
 
 
 def test_cluster_refuses_a_port_in_use_and_names_it(tmp_path: Path) -> None:

@@ -37,11 +37,21 @@ NO_TESTS = ["--exclude-resource-type", "test", "--exclude-resource-type", "unit_
 SPARK_TARGETS = ("spark", "cluster")
 
 
+def spark_profile_parameters() -> dict[str, str]:
+    """server_side_parameters of the `spark` target in profiles.yml, as written (env_var(...) not rendered)."""
+    import yaml
+
+    profile = yaml.safe_load((PROJECT_DIR / "profiles.yml").read_text())
+    return {k: str(v) for k, v in profile["lineage_warehouse"]["outputs"]["spark"]["server_side_parameters"].items()}
+
+
 def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
-    """Environment for a local PySpark session: UTC, loopback, quiet logs, metastore under spark_dir."""
+    """Environment for a local PySpark session: UTC, loopback, quiet logs, metastore under spark_dir. Its
+    --driver-java-options replace the profile's spark.driver.extraJavaOptions, so they begin with them."""
     spark_dir.mkdir(parents=True, exist_ok=True)
     log4j = PROJECT_DIR / "config" / "spark" / "log4j2.properties"
-    java_opts = f"-Dderby.system.home={spark_dir} -Dlog4j2.configurationFile=file:{log4j} -Duser.timezone=UTC"
+    java_opts = spark_profile_parameters().get("spark.driver.extraJavaOptions", "")
+    java_opts += f" -Dderby.system.home={spark_dir} -Dlog4j2.configurationFile=file:{log4j} -Duser.timezone=UTC"
     java_opts += f" {java_options}" if java_options else ""
     return {
         "SPARK_LOCAL_IP": "127.0.0.1",

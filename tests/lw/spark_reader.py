@@ -22,7 +22,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Collection
 
-from tests.lw.dbt_runner import PROJECT_DIR, spark_env
+from tests.lw.dbt_runner import PROJECT_DIR, spark_env, spark_profile_parameters
 
 Relations = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
 _MARKER = "@@LW_RELATIONS@@"
@@ -76,13 +76,10 @@ def read_duckdb_relations(duckdb_path: Path, schema: str, names: Collection[str]
 
 def spark_conf(spark_dir: Path) -> dict[str, str]:
     """server_side_parameters of the `spark` target in profiles.yml, with env_var(...) rendered for spark_dir."""
-    import yaml
-
-    profile = yaml.safe_load((PROJECT_DIR / "profiles.yml").read_text())
-    params = profile["lineage_warehouse"]["outputs"]["spark"]["server_side_parameters"]
     env = {**os.environ, **spark_env(spark_dir)}
     pattern = re.compile(r"\{\{\s*env_var\(\s*'([^']+)'\s*(?:,\s*'([^']*)'\s*)?\)\s*\}\}")
-    return {k: pattern.sub(lambda m: env.get(m.group(1), m.group(2) or ""), str(v)) for k, v in params.items()}
+    return {k: pattern.sub(lambda m: env.get(m.group(1), m.group(2) or ""), v)
+            for k, v in spark_profile_parameters().items()}
 
 
 def read_spark_relations(spark_dir: Path, schema: str) -> Relations:
