@@ -167,11 +167,12 @@ give_up() {
     exit 1
 }
 
-# Fail with the log's tail when a started process is gone.
+# Fail with the log's tail when a started process is gone. A process in the middle of an exec (spark-class's bash
+# becoming the JVM) shows an empty environment for an instant, so it is gone only if it still looks so a second later.
 check_alive() {
     local name
     for name in "${names[@]}"; do
-        if ! ours "$(pid_of "$name")"; then
+        if ! ours "$(pid_of "$name")" && ! { sleep 1; ours "$(pid_of "$name")"; }; then
             log "the end of $state/logs/$name.log:"
             tail -n 25 "$state/logs/$name.log" >&2 || true
             give_up "$name stopped while starting (its log's end is above)"
