@@ -28,6 +28,7 @@ from typing import Any, Callable
 import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.file_parity import compare_schema_with_spark_files
 from tests.lw.model_modes import APPEND, REFOLD, models_in_mode, project_model_modes
 from tests.lw.spark_reader import Relations
 
@@ -287,6 +288,9 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     history["incremental_equals_mirror"] = outcome(lambda: (
         assert_landed_incrementally(spark, 2, on_spark["staging"]),
         assert_same_staging_and_marts(on_spark, mirrored)))
+    # the same marts compared inside DuckDB, from the Spark tables' Parquet files (what bench.py does at 1 M events)
+    history["file_parity_after"] = compare_schema_with_spark_files(
+        mirror.duckdb_path, spark.spark_dir / "warehouse", "marts", temp_dir=tmp / "file_parity")
     return history
 
 
