@@ -1,6 +1,7 @@
 {#- The D5 checks of the input and output entries of placed events and of their facets, one row per part that is
     dropped or read differently: the event and its other parts are kept. The lists and entries themselves are
-    checked from the payload's text only for the events the typed parse cannot vouch for (events_parts).
+    checked from the payload's text only for the events the typed parse cannot vouch for
+    (stg_io_unvouched_lists).
     stg_facet_issues makes the checks of the event itself (its type, its run and job facets); the contract
     relation staging.facet_issues (models/marts/operational/facet_issues.sql) shows both, with the integration
     checks. -#}
@@ -17,21 +18,7 @@
 {%- endfor %}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
-{%- set payload_paths = [
-    ['inputs'],
-    ['outputs']
-] %}
-
 with
-
-payload_lists as (
-    select
-        event_hash,
-        inputs,
-        outputs
-    from {{ ref('stg_event_payloads') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
-),
 
 entries as (
     select
@@ -41,47 +28,10 @@ entries as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
--- an input or output entry the typed parse did not read as an object with a namespace and a name
-unnamed_entries as (
-    select distinct event_hash
-    from entries
-    where
-        io_kind != 'DATASET'
-        and (coalesce(namespace, '') = '' or coalesce(raw_name, '') = '')
-),
-
--- events whose lists and entries the typed parse vouches for: inputs and outputs both arrays, each item read as an
--- object with a namespace and a name
-vouched_events as (
-    select payload_lists.event_hash
-    from payload_lists
-    where
-        payload_lists.inputs is not null
-        and payload_lists.outputs is not null
-        and not exists (
-            select 1 from unnamed_entries
-            where unnamed_entries.event_hash = payload_lists.event_hash
-        )
-),
-
--- the lists of the events to check from their text: those not vouched for, and those with a string that may hold
--- an object's text (an item sent as such a string reads like the object in the typed parse). A vouched event's
--- lists are arrays and its items objects with a namespace and a name, so neither check below could find anything.
-events_parts as (
-    select
-        events.event_hash,
-        events.landing_batch,
-        {{ lineage_warehouse.json_get_list('events.payload', payload_paths) }} as payload_parts
-    from {{ ref('stg_events') }} as events
-    where
-        {{ lineage_warehouse.in_unseen_batch('events.landing_batch') }}
-        and (
-            {{ lineage_warehouse.may_quote_json_in_a_string('events.payload') }}
-            or not exists (
-                select 1 from vouched_events
-                where vouched_events.event_hash = events.event_hash
-            )
-        )
+-- the lists of the events the typed parse cannot vouch for, as text (the others pass both list checks)
+unvouched_lists as (
+    select * from {{ ref('stg_io_unvouched_lists') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
 column_metrics as (
@@ -90,13 +40,13 @@ column_metrics as (
 ),
 
 dataset_lists as (
-    {%- for path in payload_paths %}
+    {%- for facet in ['inputs', 'outputs'] %}
         select
             event_hash,
             landing_batch,
-            '{{ path[0] }}' as facet,
-            {{ lineage_warehouse.list_item('payload_parts', loop.index0) }} as datasets
-        from events_parts
+            '{{ facet }}' as facet,
+            {{ facet }}_text as datasets
+        from unvouched_lists
         {{ 'union all' if not loop.last }}
     {%- endfor %}
 ),

@@ -1,0 +1,86 @@
+{#- The input and output lists, as text, of the events whose lists and entries the typed parse cannot vouch for
+    (decisions.md "Facet issues: entries re-read only when the typed parse cannot vouch for them"):
+    stg_io_entry_issues checks them. A model of its own so that those checks' filters on the lists cannot be
+    pushed below the choice of events onto every payload: in one model, DuckDB read the lists of all 1 M events
+    (docs/decisions.md). -#}
+{{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
+
+{%- set payload_paths = [
+    ['inputs'],
+    ['outputs']
+] %}
+
+with
+
+payload_lists as (
+    select
+        event_hash,
+        inputs,
+        outputs
+    from {{ ref('stg_event_payloads') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+entries as (
+    select
+        event_hash,
+        io_kind,
+        namespace,
+        raw_name
+    from {{ ref('stg_io_entries') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- an input or output entry the typed parse did not read as an object with a namespace and a name
+unnamed_entries as (
+    select distinct event_hash
+    from entries
+    where
+        io_kind != 'DATASET'
+        and (coalesce(namespace, '') = '' or coalesce(raw_name, '') = '')
+),
+
+-- events whose lists and entries the typed parse vouches for: inputs and outputs both arrays, each item read as an
+-- object with a namespace and a name
+vouched_events as (
+    select payload_lists.event_hash
+    from payload_lists
+    where
+        payload_lists.inputs is not null
+        and payload_lists.outputs is not null
+        and not exists (
+            select 1 from unnamed_entries
+            where unnamed_entries.event_hash = payload_lists.event_hash
+        )
+),
+
+-- the events to check from their text: those not vouched for, and those with a string that may hold an object's
+-- text (an item sent as such a string reads like the object in the typed parse). A vouched event's lists are
+-- arrays and its items objects with a namespace and a name, so no check of stg_io_entry_issues could find anything.
+events_parts as (
+    select
+        events.event_hash,
+        events.landing_batch,
+        {{ lineage_warehouse.json_get_list('events.payload', payload_paths) }} as payload_parts
+    from {{ ref('stg_events') }} as events
+    where
+        {{ lineage_warehouse.in_unseen_batch('events.landing_batch') }}
+        and (
+            {{ lineage_warehouse.may_quote_json_in_a_string('events.payload') }}
+            or not exists (
+                select 1 from vouched_events
+                where vouched_events.event_hash = events.event_hash
+            )
+        )
+),
+
+final as (
+    select
+        event_hash,
+        landing_batch,
+        {{ lineage_warehouse.list_item('payload_parts', 0) }} as inputs_text,
+        {{ lineage_warehouse.list_item('payload_parts', 1) }} as outputs_text
+    from events_parts
+)
+
+select * from final
