@@ -12,7 +12,8 @@ Prints a table, appends it to the results file (docs/benchmark_runs.md by defaul
 `ratios: floor=F reference=R incremental=I traversal_ms=T` where F = dbt run time / floor time,
 R = our events/s / the reference's events/s (n/a without --with-reference or when it cannot run),
 I = incremental run time / full run time and T = the traversal's median milliseconds over 5 runs.
-Progress goes to stderr.
+Progress goes to stderr: each step, and dbt's own line per model as it is built (a 1 M Spark build takes
+minutes per model in staging).
 """
 from __future__ import annotations
 
@@ -290,7 +291,7 @@ def spark_build(base_glob: str, events_glob: str, workdir: Path, duck: Warehouse
     at 1 M events the rows of both engines do not fit in memory). The seeds are loaded first, untimed."""
     from tests.lw.file_parity import compare_schema_with_spark_files
 
-    spark = Warehouse(workdir / "spark_wh", target="spark")
+    spark = Warehouse(workdir / "spark_wh", target="spark", show_log=True)
     timed_dbt(spark, ["seed"], base_glob)
     full = timed_dbt(spark, ["run"], base_glob)
     full_slowest = slowest_models(spark, workdir / "spark_run_results_full.json")
@@ -325,7 +326,7 @@ def measure_traversal(results: Results, warehouse: Warehouse, events_glob: str) 
 def traversal_only(args: argparse.Namespace) -> Results:
     """Re-time the traversal on the warehouse an earlier run left in --workdir (the other ratios are n/a)."""
     workdir: Path = args.workdir.resolve()
-    warehouse = Warehouse(workdir / "duckdb_wh")
+    warehouse = Warehouse(workdir / "duckdb_wh", show_log=True)
     if not warehouse.duckdb_path.exists():
         raise SystemExit(f"--traversal-only: no warehouse at {warehouse.duckdb_path}; run the benchmark first")
     results = Results()
@@ -351,7 +352,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add("generator", f"{gen_seconds:.1f} s ({args.events / gen_seconds:,.0f} lines/s)")
 
     log("full dbt run on a fresh DuckDB file")
-    warehouse = Warehouse(workdir / "duckdb_wh")
+    warehouse = Warehouse(workdir / "duckdb_wh", show_log=True)
     seeds = timed_dbt(warehouse, ["seed"], events_glob)  # the two small seeds; `dbt run` needs them
     full = timed_dbt(warehouse, ["run"], events_glob)
     rss = peak_child_rss_mb()
@@ -364,7 +365,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     if not args.no_build_tests:
         log("dbt build (models + tests) on another fresh DuckDB file")
         try:
-            built = timed_dbt(Warehouse(workdir / "duckdb_build"), ["build"], events_glob)
+            built = timed_dbt(Warehouse(workdir / "duckdb_build", show_log=True), ["build"], events_glob)
             results.add("dbt build incl. tests, fresh file (s)", f"{built:.1f}")
         except RuntimeError as error:
             reason = next((line.strip() for line in str(error).splitlines() if "Error" in line), "dbt failed")

@@ -21,6 +21,8 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
          "--workdir", str(tmp_path / "work"), "--results-file", str(results), "--no-build-tests"],
         cwd=PROJECT_DIR, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-4000:]
+    # progress per model (issue 18, "no silent minutes"): dbt's line for each model as it is built, on stderr
+    assert re.search(r"\d+ of \d+ OK created sql \w+ model staging\.stg_events ", proc.stderr), proc.stderr[-2000:]
     last = proc.stdout.strip().splitlines()[-1]
     match = RATIOS.match(last)
     assert match, last
