@@ -229,7 +229,7 @@ def traversal_sql(warehouse: Warehouse, dataset_id: str, events_glob: str) -> tu
     if (PROJECT_DIR / "macros" / "lineage" / "lineage_traverse.sql").exists():
         call = "{{ lineage_traverse('DATASET', '%s', direction='BOTH', depth=10) }}" % dataset_id
         proc = warehouse.dbt(["compile", "--quiet", "--output", "json", "--inline", call], events=events_glob,
-                             check=False)
+                             check=False, show_log=False)
         if proc.returncode == 0:
             try:
                 return json.loads(proc.stdout)["compiled"], "lineage_traverse macro (compiled), BOTH"

@@ -30,6 +30,7 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     assert float(match["F"]) > 0 and float(match["I"]) > 0 and float(match["T"]) > 0
     text = results.read_text()
     assert last in text and "machine:" in text and "duckdb" in text
+    assert "lineage_traverse macro (compiled)" in text  # the project's macro was timed, not the fallback query
     assert (docs.read_text() if docs.exists() else None) == before  # the results went to --results-file only
 
     # --traversal-only re-times the traversal on the warehouse left in --workdir, and only that

@@ -117,8 +117,10 @@ class Warehouse:
         return env
 
     def dbt(self, args: Sequence[str], events: str | None = None, check: bool = True,
-            extra_vars: dict[str, Any] | None = None) -> subprocess.CompletedProcess[str]:
-        """Run `dbt <args>` against this warehouse; events is the events_path glob."""
+            extra_vars: dict[str, Any] | None = None,
+            show_log: bool | None = None) -> subprocess.CompletedProcess[str]:
+        """Run `dbt <args>` against this warehouse; events is the events_path glob. show_log: this command's, when
+        not the warehouse's (False keeps the standard error apart, for a command whose output is parsed)."""
         variables: dict[str, Any] = dict(extra_vars or {})
         if events is not None:
             variables["events_path"] = events
@@ -136,7 +138,8 @@ class Warehouse:
                 spark_session.check_current(self.spark_generation)
             proc = in_process.invoke(cli, self.target, self.env())
         else:
-            proc = run_subprocess([str(VENV_BIN / "dbt"), *cli], self.env(), self.show_log)
+            proc = run_subprocess([str(VENV_BIN / "dbt"), *cli], self.env(),
+                                  self.show_log if show_log is None else show_log)
         if check and proc.returncode != 0:
             raise RuntimeError(f"dbt {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-3000:]}")
         return proc
