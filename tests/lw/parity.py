@@ -32,14 +32,19 @@ ENGINES = ("duckdb", "spark")
 SPARK_CHECKS_MORE = frozenset({"stg_io_unvouched_lists"})
 
 
+def example_lines(extra: Counter[str], examples: int) -> list[str]:
+    """The first `examples` rows of `extra`, one line each, with their count when more than one."""
+    return [f"    {key}" + (f"  x{extra[key]}" if extra[key] > 1 else "") for key in sorted(extra)[:examples]]
+
+
 def spark_checks_at_least_duckdbs(name: str, d_keys: Counter[str], s_keys: Counter[str], d_rows: int,
-                                  s_rows: int) -> tuple[bool, list[str]]:
-    """A relation of SPARK_CHECKS_MORE: whether every DuckDB row is among Spark's, and the line saying so."""
+                                  s_rows: int, examples: int) -> tuple[bool, list[str]]:
+    """A relation of SPARK_CHECKS_MORE: whether every DuckDB row is among Spark's, and the lines saying so."""
     missing = d_keys - s_keys
     if not missing:
         return True, [f"{name}: identical where compared (DuckDB's {d_rows} rows among Spark's {s_rows})"]
     lines = [f"{name}: DIFFERENT ({sum(missing.values())} of DuckDB's {d_rows} rows not among Spark's {s_rows})"]
-    return False, lines + [f"    {key}" for key in sorted(missing)[:10]]
+    return False, lines + example_lines(missing, examples)
 
 
 def compare_relation(name: str, duck: Relations, spark: Relations, examples: int,
@@ -55,7 +60,7 @@ def compare_relation(name: str, duck: Relations, spark: Relations, examples: int
     if set(d_cols) == set(s_cols) and d_keys == s_keys:
         return True, [f"{name}: identical ({len(d_rows)} rows)"]
     if sides == ENGINES and name in SPARK_CHECKS_MORE and set(d_cols) == set(s_cols):
-        return spark_checks_at_least_duckdbs(name, d_keys, s_keys, len(d_rows), len(s_rows))
+        return spark_checks_at_least_duckdbs(name, d_keys, s_keys, len(d_rows), len(s_rows), examples)
     lines = [f"{name}: DIFFERENT ({len(d_rows)} rows on {left}, {len(s_rows)} on {right})"]
     if set(d_cols) != set(s_cols):
         lines.append(f"  columns only on {left}: {sorted(set(d_cols) - set(s_cols))}")
@@ -63,8 +68,7 @@ def compare_relation(name: str, duck: Relations, spark: Relations, examples: int
     for label, extra in ((f"{left} only", d_keys - s_keys), (f"{right} only", s_keys - d_keys)):
         if extra:
             lines.append(f"  {label} ({sum(extra.values())} rows):")
-        for key in sorted(extra)[:examples]:
-            lines.append(f"    {key}" + (f"  x{extra[key]}" if extra[key] > 1 else ""))
+        lines += example_lines(extra, examples)
     return False, lines
 
 
