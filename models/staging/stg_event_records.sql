@@ -25,19 +25,15 @@ lines as (
 first_lines as (
     select
         source_file,
-        min(line_number) as first_line_number
+        min_by(payload, line_number) as first_payload
     from lines
     group by source_file
 ),
 
 document_candidates as (
-    select lines.source_file
-    from lines
-    inner join first_lines
-        on
-            lines.source_file = first_lines.source_file
-            and lines.line_number = first_lines.first_line_number
-    where lines.line_kind in ('invalid', 'array')
+    select source_file
+    from first_lines
+    where {{ lineage_warehouse.json_kind('first_payload') }} in ('invalid', 'array')
 ),
 
 documents as (
