@@ -135,20 +135,23 @@ sources as (
 ),
 
 transformation_items as (
+    -- a source without transformations gets one empty transformation, read below by the legacy rule
     select
         event_hash,
         landing_batch,
         io_position,
         lineage_form,
         target_column,
+        legacy_type,
+        has_transformations,
         source_namespace,
         source_raw_name,
         source_column,
         {{ lineage_warehouse.explode_array_columns(
-            lineage_warehouse.json_to_raw_array('transformations'), 'transformation_position', 'transformation'
+            lineage_warehouse.json_to_raw_array("case when has_transformations then transformations else '[{}]' end"),
+            'transformation_position', 'transformation'
         ) }}
     from sources
-    where has_transformations
 ),
 
 transformation_parts as (
@@ -158,6 +161,8 @@ transformation_parts as (
         io_position,
         lineage_form,
         target_column,
+        legacy_type,
+        has_transformations,
         source_namespace,
         source_raw_name,
         source_column,
@@ -166,49 +171,34 @@ transformation_parts as (
     from transformation_items
 ),
 
-with_transformations as (
+all_forms as (
     select
         event_hash,
         landing_batch,
         io_position,
-        lineage_form,
+        case
+            when lineage_form = 'FIELD' and not has_transformations then 'LEGACY' else lineage_form
+        end as lineage_form,
         target_column,
         source_namespace,
         source_raw_name,
         source_column,
         case
             when lineage_form = 'DATASET' then 'INDIRECT'
-            else {{ lineage_warehouse.list_item('transformation_parts', 0) }}
-        end as transformation_type,
-        {{ lineage_warehouse.list_item('transformation_parts', 1) }} as transformation_subtype,
-        coalesce({{ lineage_warehouse.list_item('transformation_parts', 2) }}, 'false') = 'true' as masking
-    from transformation_parts
-),
-
-without_transformations as (
-    select
-        event_hash,
-        landing_batch,
-        io_position,
-        case when lineage_form = 'FIELD' then 'LEGACY' else lineage_form end as lineage_form,
-        target_column,
-        source_namespace,
-        source_raw_name,
-        source_column,
-        case
-            when lineage_form = 'FIELD' and coalesce(legacy_type, '') != 'INDIRECT' then 'DIRECT'
+            when has_transformations then {{ lineage_warehouse.list_item('transformation_parts', 0) }}
+            when coalesce(legacy_type, '') != 'INDIRECT' then 'DIRECT'
             else 'INDIRECT'
         end as transformation_type,
-        case when lineage_form = 'FIELD' then nullif(legacy_type, '') end as transformation_subtype,
-        lineage_form = 'FIELD' and coalesce(lower(legacy_type) like '%mask%', false) as masking
-    from sources
-    where not has_transformations
-),
-
-all_forms as (
-    select * from with_transformations
-    union all
-    select * from without_transformations
+        case
+            when has_transformations then {{ lineage_warehouse.list_item('transformation_parts', 1) }}
+            when lineage_form = 'FIELD' then nullif(legacy_type, '')
+        end as transformation_subtype,
+        case
+            when has_transformations
+                then coalesce({{ lineage_warehouse.list_item('transformation_parts', 2) }}, 'false') = 'true'
+            else lineage_form = 'FIELD' and coalesce(lower(legacy_type) like '%mask%', false)
+        end as masking
+    from transformation_parts
 ),
 
 final as (
