@@ -17,10 +17,15 @@
     }) }}
 {%- endmacro %}
 
-{#- lifecycleStateChange.previousIdentifier, when given, needs a namespace and a name. -#}
+{#- lifecycleStateChange.previousIdentifier, when given, needs a namespace and a name. A facets text that holds
+    neither the key's name nor a \u escape (with which a key can be spelt) cannot hold it, and is not parsed. -#}
 {% macro previous_identifier_problem(facets) -%}
     {%- set path = ['lifecycleStateChange', 'previousIdentifier'] -%}
     case
+        when not (
+            instr({{ facets }}, 'previousIdentifier') > 0
+            or instr({{ facets }}, {{ lineage_warehouse.sql_string('\\u') }}) > 0
+        ) then null
         when
             {{ lineage_warehouse.json_get(facets, path) }} is not null
             and (
