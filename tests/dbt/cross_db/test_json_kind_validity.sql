@@ -1,7 +1,7 @@
 -- json_kind on both engines: one complete strict JSON value (RFC 8259) → object / array / scalar, JSON whitespace
--- around it allowed; anything else is 'invalid': truncation, trailing garbage, two values on a line, blanks, raw
--- control characters inside strings (chr(0), tab, line feed), single quotes, bare words, leading zeros, lone
--- surrogate escapes. Control characters and backslashes are built with chr() (no cross-db chr wrapper is needed:
+-- around it allowed; anything else is 'invalid': truncation, trailing garbage (a closing ']' included), two values on
+-- a line, blanks, raw control characters inside strings (chr(0), tab, line feed), single quotes, bare words, leading
+-- zeros, lone surrogate escapes. Control characters and backslashes are built with chr() (no cross-db chr wrapper is needed:
 -- chr(n) for n < 128 is the same character on both engines). json_first_char is checked alongside.
 {%- set bs = 'chr(92)' %}
 with
@@ -36,6 +36,11 @@ cases as (
         ('[1, 2', 'invalid'),
         ('"unterminated', 'invalid'),
         ('{"a": 1}}', 'invalid'),
+        ('{"a": 1}]', 'invalid'),
+        ('[1] ]', 'invalid'),
+        ('1]', 'invalid'),
+        ('"s"] x', 'invalid'),
+        ('1, 0] [', 'invalid'),
         ('{"a": 1} x', 'invalid'),
         ('{"a": 1} {"b": 2}', 'invalid'),
         ('{"a": 1}{"b": 2}', 'invalid'),
