@@ -21,6 +21,7 @@
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
+        partition_by=lineage_warehouse.refold_partition_by(),
         on_schema_change='fail',
         meta={'rebuilt_on': rebuilt_on, 'refold_scope': scope, 'pairs_from': pairs_from,
               'process_key': process_key},
@@ -28,6 +29,23 @@
                   "{{ lineage_warehouse.prepare_refold_scope() }}"],
         post_hook=["{{ lineage_warehouse.finish_refold() }}"] + post_hooks
     ) }}
+{%- endmacro %}
+
+{#- The refold partition of a row (SQL), from the id that keys it (`key`: its operation, run or job id, or the
+    source dataset of a DATASET-grain edge): Spark stores refold tables partitioned by it, so a refold rewrites only
+    the partitions of the rows it replaces (docs/decisions.md "Spark: refolds rewrite only the partitions they
+    touch"). A version-7 UUID gives its first six hex digits, the top 24 bits of its creation time in milliseconds
+    (a span of about 4.7 hours): new events mostly touch the newest runs and operations, hence the newest
+    partitions. Any other id (a v4 UUID, an MD5 entity id) gives its first hex digit: 16 partitions. A function of
+    the key alone, so a row never changes partition when it is refolded. -#}
+{% macro refold_partition(key) -%}
+    coalesce(
+        case
+            when substr({{ key }}, 9, 1) = '-' and substr({{ key }}, 15, 1) = '7' then lower(substr({{ key }}, 1, 6))
+            when {{ key }} <> '' then lower(substr({{ key }}, 1, 1))
+        end,
+        '-'
+    )
 {%- endmacro %}
 
 {% macro refold_scope_relation(kind='scope') -%}
@@ -81,7 +99,8 @@
         {%- endif -%}
         {%- do run_query('create table ' ~ scope ~ ' as select distinct operation_id as refold_operation_id from ('
             ~ touched ~ ') as touched') -%}
-        {%- do lineage_warehouse.delete_matching_rows(this, scope, [('operation_id', 'refold_operation_id')]) -%}
+        {%- do lineage_warehouse.delete_matching_rows(this, scope, [('operation_id', 'refold_operation_id')],
+            lineage_warehouse.refold_partition_by()) -%}
         {{ return('') }}
     {%- endif -%}
     {%- set scope_query -%}
@@ -116,10 +135,11 @@
         {%- do run_query('drop table if exists ' ~ pairs) -%}
         {%- do run_query('create table ' ~ pairs ~ ' as ' ~ pairs_query) -%}
         {%- do lineage_warehouse.delete_matching_rows(this, pairs, [('granularity', 'refold_pair_granularity'),
-            ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')]) -%}
+            ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')],
+            lineage_warehouse.refold_partition_by()) -%}
     {%- endif -%}
     {%- do lineage_warehouse.delete_matching_rows(this, scope, [('granularity', 'refold_granularity'),
-        (config.get('meta', {}).get('process_key'), 'refold_process_id')]) -%}
+        (config.get('meta', {}).get('process_key'), 'refold_process_id')], lineage_warehouse.refold_partition_by()) -%}
     {{ return('') }}
 {%- endmacro %}
 

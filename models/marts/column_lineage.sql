@@ -71,7 +71,8 @@ final as (
             'grained.types_mask', lineage_warehouse.column_transformation_flags(), 'UNKNOWN'
         ) }}
             as types,
-        grained.types_mask
+        grained.types_mask,
+        {{ lineage_warehouse.refold_partition('grained.operation_id') }} as refold_partition
     from grained
     left join runs
         on grained.run_id = runs.run_id

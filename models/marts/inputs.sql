@@ -18,7 +18,8 @@ final as (
         job_id,
         num_rows,
         num_bytes,
-        num_files
+        num_files,
+        {{ lineage_warehouse.refold_partition('operation_id') }} as refold_partition
     from inputs
 )
 

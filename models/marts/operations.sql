@@ -31,7 +31,8 @@ final as (
         operations.position,
         operations.group_name,
         operations.description,
-        operations.sql_query
+        operations.sql_query,
+        {{ lineage_warehouse.refold_partition('operations.operation_id') }} as refold_partition
     from operations
     left join runs
         on operations.run_id = runs.run_id

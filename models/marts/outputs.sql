@@ -21,7 +21,8 @@ final as (
         output_types_mask,
         num_rows,
         num_bytes,
-        num_files
+        num_files,
+        {{ lineage_warehouse.refold_partition('operation_id') }} as refold_partition
     from outputs
 )
 

@@ -31,9 +31,10 @@ def duckdb_tables(con: Any, schema: str) -> dict[str, list[tuple[str, str]]]:
 
 
 def spark_tables(spark_warehouse: Path, schema: str) -> dict[str, list[str]]:
-    """{table: [its Parquet files]} of one database of a local Spark warehouse (a table may have no file)."""
+    """{table: [its Parquet files]} of one database of a local Spark warehouse (a table may have no file; a
+    partitioned table's files are in a folder per partition)."""
     database = spark_warehouse / f"{schema}.db"
-    return {folder.name: sorted(str(f) for f in folder.glob("*.parquet"))
+    return {folder.name: sorted(str(f) for f in folder.rglob("*.parquet"))
             for folder in sorted(database.iterdir()) if folder.is_dir()} if database.is_dir() else {}
 
 
@@ -46,6 +47,8 @@ def compare_table(con: Any, name: str, schema: str, columns: list[tuple[str, str
         return same, [f"{name}: identical (0 rows)" if same else f"{name}: DIFFERENT ({duck_rows} rows on duckdb, "
                       "no file on spark)"]
     file_list = "[" + ", ".join("'" + f.replace("'", "''") + "'" for f in files) + "]"
+    if any("=" in Path(f).parent.name for f in files):  # partitioned: the partition columns are in the folder names
+        file_list += ", hive_partitioning = true, hive_types_autocast = false"
     spark_columns = {row[0] for row in con.execute(f"describe select * from read_parquet({file_list})").fetchall()}
     duck_columns = {column for column, _ in columns}
     if spark_columns != duck_columns:

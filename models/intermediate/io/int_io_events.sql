@@ -54,7 +54,8 @@ final as (
             when entries.extractor = 'STARROCKS'
                 then coalesce(sql_types.sql_prefix_output_type_mask, entries.default_output_type)
             else coalesce(entries.lifecycle_output_type, sql_types.sql_output_type_mask, entries.default_output_type)
-        end as output_type_mask
+        end as output_type_mask,
+        {{ lineage_warehouse.refold_partition('entries.operation_id') }} as refold_partition
     from entries
     inner join operations
         on entries.operation_id = operations.operation_id

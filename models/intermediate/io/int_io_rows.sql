@@ -23,7 +23,8 @@ final as (
         max(num_files) as num_files,
         bit_or(output_type_mask) as output_type_mask,
         min(event_time) as first_event_at,
-        max(event_time) as last_event_at
+        max(event_time) as last_event_at,
+        {{ lineage_warehouse.refold_partition('operation_id') }} as refold_partition
     from io_events
     group by io_kind, created_at, operation_id, dataset_id, schema_id
 )

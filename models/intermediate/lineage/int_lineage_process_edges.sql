@@ -116,7 +116,8 @@ final as (
         last_interaction_at,
         job_count,
         run_count,
-        operation_count
+        operation_count,
+        {{ lineage_warehouse.refold_partition('process_id') }} as refold_partition
     from unioned
 )
 

@@ -68,7 +68,8 @@ final as (
         sql_query,
         first_event_at,
         last_event_at,
-        last_landing_batch
+        last_landing_batch,
+        {{ lineage_warehouse.refold_partition('operation_id') }} as refold_partition
     from folded
 )
 

@@ -66,7 +66,8 @@ final as (
         {{ lineage_warehouse.flag_names('types_mask', lineage_warehouse.column_transformation_flags(), 'UNKNOWN') }}
             as types,
         types_mask,
-        last_used_at
+        last_used_at,
+        {{ lineage_warehouse.refold_partition('coalesce(process_id, source_dataset_id)') }} as refold_partition
     from unioned
 )
 

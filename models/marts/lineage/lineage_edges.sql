@@ -4,7 +4,24 @@
 with
 
 process_edges as (
-    select * from {{ ref('int_lineage_process_edges') }}
+    select
+        granularity,
+        edge_kind,
+        from_kind,
+        from_id,
+        to_kind,
+        to_id,
+        num_rows,
+        num_bytes,
+        num_files,
+        output_types,
+        output_types_mask,
+        first_interaction_at,
+        last_interaction_at,
+        job_count,
+        run_count,
+        operation_count
+    from {{ ref('int_lineage_process_edges') }}
 ),
 
 dataset_edges as (
