@@ -1,133 +1,32 @@
-{#- Symlink groups (docs/rules.md "Symlink groups"): per input/output entry with at least one identifier that gives a
-    symlink, the entry's dataset D and each identifier's dataset S. Role of S: METASTORE for TABLE, WAREHOUSE for
-    LOCATION; role of D: WAREHOUSE if some identifier of the entry is TABLE, else METASTORE (the Spark swap target
-    included, D12). One row per member of each distinct group (group_id: the hash of its sorted dataset:role set),
-    with the D1 order key of the latest entry that gave the group. -#}
+{#- Symlink groups (docs/rules.md "Symlink groups"): one row per member of each distinct group that some entry gave
+    (int_symlink_group_entries, where the group rule is), with the D1 order key of the latest entry that gave the
+    group (dataset_symlinks settles a pair's type by it). A full table: a fold over the appended entries. -#}
 
 with
 
-identifiers as (
-    select * from {{ ref('int_symlink_identifiers') }}
-    where skip_reason is null
-),
-
-events as (
-    select
-        event_hash,
-        event_time
-    from {{ ref('int_events_classified') }}
-),
-
--- the entry's own dataset (reference position -1) and each identifier, with its role in the entry's group
-group_references as (
-    select
-        event_hash,
-        io_kind,
-        io_position,
-        -1 as reference_position,
-        dataset_namespace as namespace,
-        dataset_name as name,
-        case
-            when max(case when identifier_type = 'TABLE' then 1 else 0 end) = 1 then 'WAREHOUSE' else 'METASTORE'
-        end as role
-    from identifiers
-    group by event_hash, io_kind, io_position, dataset_namespace, dataset_name
-    union all
-    select
-        event_hash,
-        io_kind,
-        io_position,
-        identifier_position as reference_position,
-        identifier_namespace as namespace,
-        identifier_name as name,
-        case identifier_type when 'TABLE' then 'METASTORE' else 'WAREHOUSE' end as role
-    from identifiers
-),
-
--- each distinct (namespace, name) resolved to its dataset once, not once per event
-distinct_names as (
-    select distinct
-        namespace,
-        name
-    from group_references
-),
-
-resolved_names as (
-    select
-        distinct_names.namespace,
-        distinct_names.name,
-        {{ lineage_warehouse.dataset_id('name_locations.location_id', 'distinct_names.name') }} as dataset_id
-    from distinct_names
-    {{ lineage_warehouse.dataset_location_join('name_locations', 'distinct_names.namespace') }}
-),
-
--- one role per dataset of an entry: the entry's own dataset first, then its identifiers in their order
-entry_members as (
-    select
-        group_references.event_hash,
-        group_references.io_kind,
-        group_references.io_position,
-        resolved_names.dataset_id,
-        group_references.role,
-        row_number() over (
-            partition by
-                group_references.event_hash,
-                group_references.io_kind,
-                group_references.io_position,
-                resolved_names.dataset_id
-            order by group_references.reference_position
-        ) as member_rank
-    from group_references
-    inner join resolved_names
-        on
-            group_references.namespace = resolved_names.namespace
-            and group_references.name = resolved_names.name
-),
-
--- a group needs two datasets: an entry whose identifiers all name its own dataset links nothing
-entry_groups as (
-    select
-        entry_members.event_hash,
-        entry_members.io_kind,
-        entry_members.io_position,
-        {{ lineage_warehouse.d1_entry_order_key(
-            'max(events.event_time)', 'entry_members.event_hash', 'entry_members.io_kind', 'entry_members.io_position'
-        ) }} as entry_order_key,
-        {{ lineage_warehouse.entity_id('symlink_group', [lineage_warehouse.ordered_string_agg(
-            "entry_members.dataset_id || ':' || entry_members.role", "','", 'entry_members.dataset_id'
-        )]) }} as group_id
-    from entry_members
-    inner join events
-        on entry_members.event_hash = events.event_hash
-    where entry_members.member_rank = 1
-    group by entry_members.event_hash, entry_members.io_kind, entry_members.io_position
-    having count(*) >= 2
+group_entries as (
+    select * from {{ ref('int_symlink_group_entries') }}
 ),
 
 latest_entries as (
     select
-        event_hash,
-        io_kind,
-        io_position,
         group_id,
-        entry_order_key,
-        row_number() over (partition by group_id order by entry_order_key desc) as entry_rank
-    from entry_groups
+        max(entry_order_key) as last_entry_order_key
+    from group_entries
+    group by group_id
 ),
 
 final as (
     select
-        latest_entries.group_id,
-        entry_members.dataset_id,
-        entry_members.role,
-        latest_entries.entry_order_key as last_entry_order_key
-    from latest_entries
-    inner join entry_members
+        group_entries.group_id,
+        group_entries.dataset_id,
+        group_entries.role,
+        latest_entries.last_entry_order_key
+    from group_entries
+    inner join latest_entries
         on
-            latest_entries.event_hash = entry_members.event_hash
-            and latest_entries.io_kind = entry_members.io_kind
-            and latest_entries.io_position = entry_members.io_position
-    where latest_entries.entry_rank = 1 and entry_members.member_rank = 1
+            group_entries.group_id = latest_entries.group_id
+            and group_entries.entry_order_key = latest_entries.last_entry_order_key
 )
 
 select * from final
