@@ -13,7 +13,6 @@ runs serve three properties).
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -298,70 +297,54 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     # the same marts compared inside DuckDB, from the Spark tables' Parquet files (what bench.py does at 1 M events)
     history["file_parity_after"] = compare_schema_with_spark_files(
         mirror.duckdb_path, spark.spark_dir / "warehouse", "marts", temp_dir=tmp / "file_parity")
-    # batch 3, late events of operations already built, in a run that refolds them (no trigger rebuilds anything):
-    # Spark's partition overwrite; the retention test rebuilds batches 1 and 2 alone, from a copy of them
-    history["glob"] = f"{shutil.copytree(landing, tmp / 'landing_through_batch_2')}/**/*.json*"
-    late = late_events(mirror)
-    history["late_operations"] = sorted({run_id for run_id, _ in late})
-    refolds = [m for m in models_in_mode(REFOLD, "spark")]
-    files_before = {m.name: partition_files(spark.spark_dir, m.path) for m in refolds}
-    land_batch(landing, 3, [("line", line) for _, line in late], [], rng)
-    for wh in (spark, mirror):
-        wh.dbt(["run"], events=glob, extra_vars={**RETENTION, "spark_column_comments": False})
-    history["refold_partitions"] = {
-        m.name: (m.refold_scope, files_before[m.name], partition_files(spark.spark_dir, m.path)) for m in refolds}
-    on_spark = {"staging": read(spark, "staging"), "marts": read(spark, "marts")}
-    mirrored = {schema: read(mirror, schema) for schema in ("staging", "marts")}
-    # (not every watermark moves to batch 3: its four events give some dense parents no row, macros/incremental.sql)
-    history["late_batch_equals_mirror"] = outcome(lambda: (
-        assert_only_new_files_read(spark, 3),
-        assert_same_staging_and_marts(on_spark, mirrored, SPARK_CHECKS_MORE)))
+    # Spark's partition overwrite (docs/decisions.md "Spark: refolds rewrite only the partitions they touch"): the
+    # refold tables as stored, and delete_matching_rows on a partitioned table of its own (the run above rebuilt the
+    # refolds whole: retention was switched on)
+    history["refold_partitions"] = {m.name: partition_files(table_folder(spark.spark_dir, m.path))
+                                    for m in models_in_mode(REFOLD, "spark")}
+    history["partitioned_delete"] = outcome(lambda: assert_partitioned_delete_rewrites_only_touched_partitions(spark))
     return history
 
 
-def late_events(wh: Warehouse) -> list[tuple[str, str]]:
-    """(operation id, event line): a RUNNING copy of a START or COMPLETE event of four built operations, one of
-    them the only operation of its refold partition (its partition is emptied by the refold, then written again),
-    three sharing theirs with others."""
-    rows = wh.query("""
-        with operations as (
-            select operation_id, count(*) over (partition by refold_partition) as partition_operations
-            from marts.operations
-        ),
-        events as (
-            select
-                operations.operation_id, operations.partition_operations = 1 as alone, events.payload,
-                row_number() over (partition by operations.operation_id order by events.event_hash) as event_rank
-            from staging.stg_events as events
-            inner join operations on events.run_id = operations.operation_id
-            where events.event_type in ('START', 'COMPLETE')
-        ),
-        ranked as (
-            select *, row_number() over (partition by alone order by operation_id) as operation_rank
-            from events where event_rank = 1
-        )
-        select operation_id, alone, payload from ranked
-        where operation_rank <= case when alone then 1 else 3 end
-        order by operation_id
-    """)
-    assert sorted(alone for _, alone, _ in rows) == [False, False, False, True], rows
-    return [(operation_id, json.dumps({**json.loads(payload), "eventType": "RUNNING"}))
-            for operation_id, _, payload in rows]
+def assert_partitioned_delete_rewrites_only_touched_partitions(spark: Warehouse) -> None:
+    """spark__delete_matching_rows on a table partitioned in three: a partition whose rows all match is dropped, one
+    where some match is rewritten with the others, one where none match keeps its files."""
+    from tests.lw import spark_session
+
+    session = spark_session.session()
+    session.sql("create database if not exists refold_probe")
+    session.sql("drop table if exists refold_probe.stored")
+    session.sql("drop table if exists refold_probe.ledger")
+    session.sql("create table refold_probe.stored using parquet partitioned by (refold_partition) as select id,"
+                " cast(id * 10 as string) as payload, cast(id % 3 as string) as refold_partition from range(12)")
+    session.sql("create table refold_probe.ledger as select id as ledger_id from range(12) where id % 3 = 0"
+                " or id in (1, 4)")
+    folder = spark.spark_dir / "warehouse" / "refold_probe.db" / "stored"
+    before = partition_files(folder)
+    spark.dbt(["run-operation", "delete_matching_rows_probe", "--args",
+               "{schema: refold_probe, table: stored, ledger: ledger}"])
+    kept = sorted(row.id for row in session.sql("select id from refold_probe.stored").collect())
+    after = partition_files(folder)
+    session.sql("drop database refold_probe cascade")
+    assert kept == [2, 5, 7, 8, 10, 11]
+    assert sorted(before) == ["0", "1", "2"] and sorted(after) == ["1", "2"]  # '0' dropped
+    assert after["2"] == before["2"]  # untouched: the same files
+    assert after["1"] and not after["1"] & before["1"]  # rewritten
 
 
-def refold_partition(key: str) -> str:
-    """macros/refold_scopes.sql refold_partition, for a test to name the partition of an id."""
-    if key[8:9] == "-" and key[14:15] == "7":
-        return key[:6].lower()
-    return key[:1].lower() or "-"
-
-
-def partition_files(spark_dir: Path, model_path: str) -> dict[str, frozenset[str]]:
-    """The data files of each partition of a Spark table: {partition value: file names}."""
+def table_folder(spark_dir: Path, model_path: str) -> Path:
+    """The folder of a model's table in a local Spark warehouse."""
     schema, *_, table = model_path.split("/")
-    table_dir = spark_dir / "warehouse" / f"{schema}.db" / table
-    return {folder.name.split("=", 1)[1]: frozenset(f.name for f in folder.iterdir() if not f.name.startswith("."))
-            for folder in table_dir.glob("refold_partition=*")}
+    return spark_dir / "warehouse" / f"{schema}.db" / table
+
+
+def partition_files(table_dir: Path) -> dict[str, frozenset[str]]:
+    """The data files of each partition of a Spark table: {partition value: file names}; files outside a partition
+    folder under the key ''."""
+    files = {folder.name.split("=", 1)[1]: frozenset(f.name for f in folder.iterdir() if not f.name.startswith("."))
+             for folder in table_dir.glob("refold_partition=*")}
+    loose = frozenset(f.name for f in table_dir.glob("*.parquet"))
+    return {**files, "": loose} if loose else files
 
 
 @pytest.mark.spark
@@ -374,24 +357,15 @@ def test_incremental_batches_equal_duckdbs_spark(spark_history: dict[str, Any]) 
 
 @pytest.mark.spark
 def test_spark_refold_rewrites_only_the_partitions_it_touches(spark_history: dict[str, Any]) -> None:
-    """Issue 18, docs/decisions.md "Spark: refolds rewrite only the partitions they touch": a run that refolds four
-    operations rewrites, in each table of operation rows, only their partitions; in `operations` exactly the
-    four operations' partitions (the files of every other partition are the files of the run before), one of them
-    emptied by the refold and written again; and every table keeps partitions it did not touch. Staging and marts
-    then equal the same history on DuckDB."""
-    if spark_history["late_batch_equals_mirror"] is not None:
-        raise spark_history["late_batch_equals_mirror"]
-    touched = {refold_partition(operation_id) for operation_id in spark_history["late_operations"]}
-    assert len(touched) >= 2
-    for model, (scope, before, after) in spark_history["refold_partitions"].items():
-        assert before and after, model  # partitioned by refold_partition
-        rewritten = {value for value in before.keys() | after.keys() if before.get(value) != after.get(value)}
-        assert set(before) - rewritten, (model, rewritten)
-        if scope in ("operation", "operation_events"):
-            assert rewritten <= touched, (model, rewritten, touched)
-        if model in ("operations", "int_operations"):
-            assert rewritten == touched, (model, rewritten, touched)
-            assert all(not before[value] & after[value] for value in touched), model
+    """Issue 18, docs/decisions.md "Spark: refolds rewrite only the partitions they touch": every refold table of the
+    Spark history is stored partitioned by refold_partition (no file outside a partition folder), and
+    delete_matching_rows, the refolds' delete, drops a partition whose rows all match, rewrites one where some
+    match, and leaves the files of a partition where none match as they were."""
+    assert spark_history["refold_partitions"]
+    for model, partitions in spark_history["refold_partitions"].items():
+        assert partitions and "" not in partitions, (model, sorted(partitions))
+    if spark_history["partitioned_delete"] is not None:
+        raise spark_history["partitioned_delete"]
 
 
 def test_architecture_lists_each_models_declared_mode() -> None:
