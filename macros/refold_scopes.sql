@@ -88,6 +88,7 @@
         {{ return('') }}
     {%- endif -%}
     {%- set scope_kind = config.get('meta', {}).get('refold_scope') -%}
+    {%- set partition_column = config.get('partition_by') -%}
     {%- set scope = lineage_warehouse.refold_scope_relation() -%}
     {%- do run_query('drop table if exists ' ~ scope) -%}
     {%- if scope_kind in ('operation', 'operation_events') -%}
@@ -100,7 +101,7 @@
         {%- do run_query('create table ' ~ scope ~ ' as select distinct operation_id as refold_operation_id from ('
             ~ touched ~ ') as touched') -%}
         {%- do lineage_warehouse.delete_matching_rows(this, scope, [('operation_id', 'refold_operation_id')],
-            lineage_warehouse.refold_partition_by()) -%}
+            partition_column) -%}
         {{ return('') }}
     {%- endif -%}
     {%- set scope_query -%}
@@ -136,10 +137,10 @@
         {%- do run_query('create table ' ~ pairs ~ ' as ' ~ pairs_query) -%}
         {%- do lineage_warehouse.delete_matching_rows(this, pairs, [('granularity', 'refold_pair_granularity'),
             ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')],
-            lineage_warehouse.refold_partition_by()) -%}
+            partition_column) -%}
     {%- endif -%}
     {%- do lineage_warehouse.delete_matching_rows(this, scope, [('granularity', 'refold_granularity'),
-        (config.get('meta', {}).get('process_key'), 'refold_process_id')], lineage_warehouse.refold_partition_by()) -%}
+        (config.get('meta', {}).get('process_key'), 'refold_process_id')], partition_column) -%}
     {{ return('') }}
 {%- endmacro %}
 
