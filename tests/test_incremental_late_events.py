@@ -8,7 +8,9 @@ Two landing batches of hand-built events, `dbt run` after each, on one DuckDB wa
 - a location that fuses two known ones (§1.1 step 5/D7: `kafka://k1:9092` and `kafka://k2:9092` are two
   locations until `kafka://k1:9092,k2:9092` names both hosts as one); the models whose appended rows hold
   location-derived ids are rebuilt from every batch in that run, and append again after an ordinary third batch
-  (decisions.md "Incremental builds: rebuilt when a location is remapped");
+  (decisions.md "Incremental builds: rebuilt when a location is remapped"), while those holding natural keys
+  append in that run too: their folds resolve the moved namespaces (decisions.md "Incremental builds: per-event
+  rows hold natural keys");
 - in the ordinary third batch, a late event of a known operation adds an output: the models refolded by operation
   and the lineage edges refold the scope of the operations the batch touches, with their runs and jobs, instead of
   being rebuilt (decisions.md "Incremental builds: refolding the operations new events touch");
@@ -110,6 +112,8 @@ def rebuild_state(wh: Warehouse) -> dict[str, Any]:
     remap_rebuilt, retention_only = declared(APPEND, "location_remap"), declared(APPEND, "retention", "location_remap")
     return {"triggers": triggers, "read_all": {model: wh.read_every_batch(model) for model in remap_rebuilt},
             "retention_only_read_all": {model: wh.read_every_batch(model) for model in retention_only},
+            "not_remapped_read_all": {model: wh.read_every_batch(model)
+                                      for model in declared(APPEND, not_rebuilt_on="location_remap")},
             "refolded": {model: "__refold_scope" in wh.compiled(f"{model}.sql")
                          for model in declared(REFOLD)}}
 
@@ -241,6 +245,21 @@ def test_location_remap_rebuilds_the_located_models_once(batches: dict[str, Any]
     assert second["retention_only_read_all"] and not any(second["retention_only_read_all"].values())
     assert not any(third["retention_only_read_all"].values())
     assert batches["third"]["locations"]["orders_copy"] == batches["second"]["locations"]["orders_copy"]
+
+
+def test_location_remap_leaves_the_natural_key_models_appending(batches: dict[str, Any]) -> None:
+    """Per-event rows hold natural keys (issue 16, point 1): the appended models that name datasets and jobs by
+    namespace and name (dataset and job references, tags, facets, data quality, column lineage) are not rebuilt
+    by the remap; they append the fusing batch like any other, and the folds that read them resolve the ids."""
+    second = batches["second"]["rebuild"]
+    appending = second["not_remapped_read_all"]
+    for model in ("int_dataset_references", "int_dataset_batch_firsts", "int_job_references",
+                  "int_job_tag_candidates", "int_dataset_facet_events", "int_column_lineage_sources",
+                  "int_column_lineage_swaps"):
+        assert any(path.endswith("/" + model) for path in appending), model
+    assert not any(appending.values()), appending
+    # the fold resolved the moved namespace: the first batch's reference to kafka://k2:9092 joined the fused location
+    assert len(set(batches["second"]["locations"].values())) == 1
 
 
 def test_ordinary_batch_refolds_the_touched_operations(batches: dict[str, Any]) -> None:

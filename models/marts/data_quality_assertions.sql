@@ -5,7 +5,7 @@
 with
 
 assertion_events as (
-    select * from {{ ref('int_data_quality_assertion_events') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_data_quality_assertion_events'), 'dataset') }}
 ),
 
 {{ lineage_warehouse.operation_bucket_ctes('assertion_events') }},

@@ -5,7 +5,7 @@
 with
 
 metric_events as (
-    select * from {{ ref('int_data_quality_metric_events') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_data_quality_metric_events'), 'dataset') }}
 ),
 
 {{ lineage_warehouse.operation_bucket_ctes('metric_events') }},

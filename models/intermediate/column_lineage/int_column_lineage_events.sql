@@ -2,23 +2,60 @@
     (after the Spark swap); the source is the input field's dataset, except that a source which is the
     physical dataset of a Spark swap made in the same operation's events resolves to that table (the
     set-based form of the reference's per-batch cache; if one operation swapped it to several tables, the
-    table of its latest event in D1 order wins). A view: the relations are resolved per event in
-    int_column_lineage_sources and the swaps per batch in int_column_lineage_swaps. -#}
+    table of its latest event in D1 order wins). A view: the relations are read per event in
+    int_column_lineage_sources and the swaps per batch in int_column_lineage_swaps, both by namespace and name,
+    and their dataset ids are resolved here. -#}
 {{ config(materialized='view') }}
 
 with
 
-sources as (
+source_rows as (
     select * from {{ ref('int_column_lineage_sources') }}
 ),
 
-batch_swaps as (
+swap_rows as (
+    select * from {{ ref('int_column_lineage_swaps') }}
+),
+
+-- the datasets of each relation, by the locations their namespaces have now
+sources as (
+    select
+        source_rows.event_hash,
+        source_rows.operation_id,
+        source_rows.event_time,
+        {{ lineage_warehouse.dataset_id('source_locations.location_id', 'source_rows.source_name') }}
+            as named_source_dataset_id,
+        {{ lineage_warehouse.dataset_id('target_locations.location_id', 'source_rows.target_name') }}
+            as target_dataset_id,
+        source_rows.source_column,
+        source_rows.target_column,
+        source_rows.type_flag
+    from source_rows
+    {{ lineage_warehouse.dataset_location_join('source_locations', 'source_rows.source_namespace') }}
+    {{ lineage_warehouse.dataset_location_join('target_locations', 'source_rows.target_namespace') }}
+),
+
+located_swaps as (
+    select
+        swap_rows.operation_id,
+        swap_rows.order_key,
+        {{ lineage_warehouse.dataset_id('physical_locations.location_id', 'swap_rows.physical_name') }}
+            as physical_dataset_id,
+        {{ lineage_warehouse.dataset_id('table_locations.location_id', 'swap_rows.table_name') }}
+            as table_dataset_id
+    from swap_rows
+    {{ lineage_warehouse.dataset_location_join('physical_locations', 'swap_rows.physical_namespace') }}
+    {{ lineage_warehouse.dataset_location_join('table_locations', 'swap_rows.table_namespace') }}
+),
+
+-- per operation and physical dataset, the table of the latest swap (D1 order, then the table's id)
+ranked_swaps as (
     select
         *,
         row_number() over (
-            partition by operation_id, physical_dataset_id order by swap_order desc
+            partition by operation_id, physical_dataset_id order by order_key || table_dataset_id desc
         ) as swap_rank
-    from {{ ref('int_column_lineage_swaps') }}
+    from located_swaps
 ),
 
 swaps as (
@@ -26,7 +63,7 @@ swaps as (
         operation_id,
         physical_dataset_id,
         table_dataset_id
-    from batch_swaps
+    from ranked_swaps
     where swap_rank = 1
 ),
 

@@ -1,8 +1,8 @@
 {#- The per-event part of int_column_lineage_events (§8.1): each column relation of an operation event with its
     operation, its source dataset as named (before any Spark swap) and its target, the lineage node of the output
-    entry it belongs to. Appended by landing batch; rebuilt from every batch when a namespace moves to another
-    location or retention trims (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    entry it belongs to, each by namespace and name (int_column_lineage_events resolves their ids). Appended by
+    landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -25,9 +25,9 @@ outputs as (
     select
         outputs.event_hash,
         outputs.io_position,
-        {{ lineage_warehouse.dataset_id('node_locations.location_id', 'outputs.node_name') }} as target_dataset_id
+        outputs.node_namespace as target_namespace,
+        outputs.node_name as target_name
     from {{ ref('int_event_datasets') }} as outputs
-    {{ lineage_warehouse.dataset_location_join('node_locations', 'outputs.node_namespace') }}
     where {{ lineage_warehouse.in_unseen_batch('outputs.landing_batch') }} and outputs.io_kind = 'OUTPUT'
 ),
 
@@ -37,9 +37,10 @@ final as (
         events.landing_batch,
         events.operation_id,
         events.event_time,
-        {{ lineage_warehouse.dataset_id('source_locations.location_id', 'relations.source_name') }}
-            as named_source_dataset_id,
-        outputs.target_dataset_id,
+        relations.source_namespace,
+        relations.source_name,
+        outputs.target_namespace,
+        outputs.target_name,
         relations.source_column,
         relations.target_column,
         relations.type_flag
@@ -48,7 +49,6 @@ final as (
         on relations.event_hash = events.event_hash
     inner join outputs
         on relations.event_hash = outputs.event_hash and relations.io_position = outputs.io_position
-    {{ lineage_warehouse.dataset_location_join('source_locations', 'relations.source_namespace') }}
 )
 
 select * from final

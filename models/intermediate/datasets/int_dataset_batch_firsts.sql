@@ -1,17 +1,18 @@
-{#- Each dataset's references within one landing batch, folded: the first spelling (D1 order: event_time,
-    event_hash, then name) and the first and last eventTime, so that int_datasets folds one row per dataset and
-    batch instead of every reference. Appended by landing batch; rebuilt from every batch when a namespace
-    moves to another location or retention trims events (macros/fold_rebuilds.sql). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+{#- The references of each (namespace, lower(name)) within one landing batch, folded: the first spelling (D1
+    order: event_time, event_hash, then name) and the first and last eventTime, so that int_datasets folds one row
+    per namespace, name and batch instead of every reference. A dataset's namespaces may share a location, so the
+    key is finer than the dataset's; int_datasets ranks these winners per dataset. Appended by landing batch;
+    rebuilt from every batch when retention trims events (macros/fold_rebuilds.sql). -#}
+{{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 
 with
 
 dataset_refs as (
     select
         landing_batch,
-        dataset_id,
-        location_id,
+        namespace,
         name,
+        lower(name) as name_key,
         event_time,
         event_hash
     from {{ ref('int_dataset_references') }}
@@ -22,19 +23,18 @@ ranked as (
     select
         *,
         row_number() over (
-            partition by landing_batch, dataset_id
+            partition by landing_batch, namespace, name_key
             order by event_time, event_hash, name
         ) as spelling_rank,
-        min(event_time) over (partition by landing_batch, dataset_id) as first_seen_at,
-        max(event_time) over (partition by landing_batch, dataset_id) as last_seen_at
+        min(event_time) over (partition by landing_batch, namespace, name_key) as first_seen_at,
+        max(event_time) over (partition by landing_batch, namespace, name_key) as last_seen_at
     from dataset_refs
 ),
 
 final as (
     select
         landing_batch,
-        dataset_id,
-        location_id,
+        namespace,
         name,
         event_time,
         event_hash,

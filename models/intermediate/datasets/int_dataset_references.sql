@@ -1,8 +1,8 @@
-{#- Every dataset reference an event makes (§2.1: datasets are created for every reference), with its
-    location and dataset id: input/output entries (IO), their Spark TABLE nodes (NODE), symlink identifiers
-    (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per integration. Rows are
-    appended by landing batch and rebuilt from every batch when a namespace moves to another location. -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+{#- Every dataset reference an event makes (§2.1: datasets are created for every reference), by its natural
+    key (namespace, name): input/output entries (IO), their Spark TABLE nodes (NODE), symlink identifiers
+    (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per integration; the
+    location and the dataset id are resolved by the fold (int_datasets). Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -56,13 +56,10 @@ final as (
         events.event_time,
         references_by_kind.reference_kind,
         references_by_kind.namespace,
-        references_by_kind.name,
-        locations.location_id,
-        {{ lineage_warehouse.dataset_id('locations.location_id', 'references_by_kind.name') }} as dataset_id
+        references_by_kind.name
     from references_by_kind
     inner join events
         on references_by_kind.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('locations', 'references_by_kind.namespace') }}
 )
 
 select * from final

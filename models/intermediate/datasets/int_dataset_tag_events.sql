@@ -3,9 +3,9 @@
     `tags.tags[]` (§2.2): key → tag, value → value, `source` and `field` ignored. Tags belong to the dataset of the
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
     dataset (§2.3). A facet with a tag lacking its key or value is dropped whole (D5, noted in staging.facet_issues:
-    macros/entry_facet_checks.sql); a tag with an empty key is skipped. Appended by landing batch; rebuilt from every
-    batch when a namespace moves to another location (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    macros/entry_facet_checks.sql); a tag with an empty key is skipped. Rows name the dataset by its namespace and
+    name; int_dataset_tags resolves its id. Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -53,7 +53,8 @@ tag_entries as (
 
 final as (
     select
-        {{ lineage_warehouse.dataset_id('locations.location_id', 'tag_entries.name') }} as dataset_id,
+        tag_entries.namespace,
+        tag_entries.name,
         tag_entries.tag,
         tag_entries.value,
         events.event_time,
@@ -66,7 +67,6 @@ final as (
     from tag_entries
     inner join events
         on tag_entries.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('locations', 'tag_entries.namespace') }}
     where coalesce(tag_entries.tag, '') != '' and tag_entries.value is not null
 )
 

@@ -1,11 +1,11 @@
 {#- Tags of each dataset (§2.2 with D13, as for jobs): the union over the dataset's input/output entries; tag
     keys and values compare case-insensitively and keep their first spelling; each key keeps the value of the
-    latest event (D1 order). -#}
+    latest event (D1 order). The tag events name their dataset by namespace and name; its id is resolved here. -#}
 
 with
 
 tag_events as (
-    select * from {{ ref('int_dataset_tag_events') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_tag_events'), 'dataset') }}
 ),
 
 {{ lineage_warehouse.fold_tags_ctes('dataset_id') }}

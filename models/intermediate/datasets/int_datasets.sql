@@ -1,11 +1,11 @@
 {#- One row per dataset (§2.1): key (location, lower(name)); the first spelling seen (D1 order) is kept;
     first and last time an event referred to it. Folded from each batch's first spelling and times
-    (int_dataset_batch_firsts). -#}
+    (int_dataset_batch_firsts, per namespace and name), each resolved to its location and dataset id here. -#}
 
 with
 
 batch_firsts as (
-    select * from {{ ref('int_dataset_batch_firsts') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_batch_firsts'), 'dataset') }}
 ),
 
 ranked as (

@@ -6,8 +6,9 @@
       event names as an input (the tested model): `assertion` the test's name, column_name '', success true for
       status pass, false for fail, NULL otherwise.
     Items without an assertion (or a test without a name) are skipped. `order_key`: D1 order, then the entry and
-    the item's position. Appended by landing batch; rebuilt after a location remap or a retention trim. -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    the item's position. The dataset is named by its namespace and name (the lineage node's); the mart resolves its
+    id. Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -102,7 +103,8 @@ final as (
         datasets.landing_batch,
         events.event_time,
         events.operation_id,
-        {{ lineage_warehouse.dataset_id('locations.location_id', 'datasets.node_name') }} as dataset_id,
+        datasets.node_namespace as namespace,
+        datasets.node_name as name,
         facet_items.assertion,
         facet_items.column_name,
         {{ lineage_warehouse.d1_entry_order_key('events.event_time', 'events.event_hash', 'datasets.io_kind',
@@ -121,7 +123,6 @@ final as (
             and facet_items.io_position = datasets.io_position
     inner join events
         on facet_items.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('locations', 'datasets.node_namespace') }}
     where coalesce(facet_items.assertion, '') != ''
 )
 

@@ -4,9 +4,9 @@
     `inputFacets`) and one per column of its columnMetrics, on the entry's lineage node (the dataset its
     inputs/outputs rows name, after the Spark swap). Counts are statistics (§7.3 with D3, D4: negative or too large
     ones NULL), sum/count/min/max doubles, quantiles JSON text. `order_key`: D1 order, then inputs before outputs,
-    the entry's position, `facets` before `inputFacets`. Appended by landing batch; rebuilt after a location remap
-    or a retention trim (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    the entry's position, `facets` before `inputFacets`. The dataset is named by its namespace and name (the lineage
+    node's); the mart resolves its id. Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -84,7 +84,8 @@ final as (
         datasets.landing_batch,
         events.event_time,
         events.operation_id,
-        {{ lineage_warehouse.dataset_id('locations.location_id', 'datasets.node_name') }} as dataset_id,
+        datasets.node_namespace as namespace,
+        datasets.node_name as name,
         datasets.io_kind,
         metric_rows.column_name,
         {{ lineage_warehouse.d1_entry_order_key('events.event_time', 'events.event_hash', 'datasets.io_kind',
@@ -109,7 +110,6 @@ final as (
             and metric_rows.io_position = datasets.io_position
     inner join events
         on metric_rows.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('locations', 'datasets.node_namespace') }}
 )
 
 select * from final

@@ -3,9 +3,9 @@
     (macros/event_shape.sql dataset_facet_shapes: datasetType, documentation, storage, catalog, hierarchy,
     version, ownership), on the dataset of the entry itself (like its tags, docs/rules.md "Facets: datasets").
     `order_key` is the D1 order of the events, then inputs before outputs and the entry's position, so that the
-    latest value wins within one event too. Appended by landing batch; rebuilt from every batch after a location
-    remap or a retention trim (dataset ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    latest value wins within one event too. Rows name the dataset by namespace and name; the folds resolve its id.
+    Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -80,11 +80,7 @@ facets as (
 ),
 
 final as (
-    select
-        {{ lineage_warehouse.dataset_id('locations.location_id', 'facets.name') }} as dataset_id,
-        facets.*
-    from facets
-    {{ lineage_warehouse.dataset_location_join('locations', 'facets.namespace') }}
+    select * from facets
 )
 
 select * from final

@@ -5,8 +5,12 @@
 
 with
 
+located_events as (
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_facet_events'), 'dataset') }}
+),
+
 facet_events as (
-    select * from {{ ref('int_dataset_facet_events') }}
+    select * from located_events
     where version is not null and run_id is not null
 ),
 

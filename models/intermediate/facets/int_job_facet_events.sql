@@ -2,8 +2,8 @@
     sourceCodeLocation, sourceCode; macros/event_shape.sql job_facet_shapes), on the event's own job: the job of
     the run it describes, or a JobEvent's own job (D16) (not a Spark operation's, a Hive query's or a StarRocks
     query's job, which are no job entities; docs/rules.md "Facets: jobs"). `order_key` is the D1 order. Appended by
-    landing batch; rebuilt from every batch after a location remap or a retention trim (job ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    landing batch; rows name the job by namespace and name, and the folds resolve its id. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 {%- set facets = ['ownership', 'documentation', 'sourceCodeLocation', 'sourceCode'] %}
 
@@ -24,7 +24,8 @@ own_jobs as (
     select
         event_hash,
         event_time,
-        job_id
+        job_namespace,
+        job_name
     from {{ ref('int_job_references') }}
     where
         {{ lineage_warehouse.in_unseen_batch() }}
@@ -35,7 +36,8 @@ own_jobs as (
 
 final as (
     select
-        own_jobs.job_id,
+        own_jobs.job_namespace,
+        own_jobs.job_name,
         payloads.event_hash,
         payloads.landing_batch,
         own_jobs.event_time,

@@ -3,7 +3,7 @@
 with
 
 facet_events as (
-    select * from {{ ref('int_job_facet_events') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_job_facet_events'), 'job', 'job_namespace', 'job_name') }}
 ),
 
 final as (

@@ -1,9 +1,9 @@
 {#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts, and
     LINK, the ends of the job links of int_job_link_facts),
-    with the run it is the job of and the job's location and id. The references are parsed once per event in
-    int_job_reference_facts; the location is resolved here. Appended by landing batch, and rebuilt from every
-    batch when a later event moves a namespace to another location (macros/fold_rebuilds.sql). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    with the run it is the job of, the job by its natural key (namespace, name). The references are parsed once per
+    event in int_job_reference_facts; the folds that read them (int_jobs, int_runs, the job facets and tags)
+    resolve the job's location and id. Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -84,11 +84,8 @@ final as (
         ) as describes_run,
         job_references.job_namespace,
         job_references.job_name,
-        job_references.job_type,
-        locations.location_id,
-        {{ lineage_warehouse.job_id('locations.location_id', 'job_references.job_name') }} as job_id
+        job_references.job_type
     from job_references
-    {{ lineage_warehouse.job_location_join('locations', 'job_references.job_namespace') }}
 )
 
 select * from final

@@ -9,8 +9,8 @@
     - Spark operation events (SQL_JOB...): their run tags, raw, on the parent application job.
     source_rank and position order the tags of one event as the reference adds them (1 job tags, 2 engine,
     3 adapter, 4 client version, 5 run tags), so that the later one wins within an event.
-    Appended by landing batch; rebuilt from every batch when a namespace moves to another location (job ids). -#}
-{{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
+    Rows name the job by namespace and name (the folds resolve its id). Appended by landing batch. -#}
+{{ lineage_warehouse.append_batches_config() }}
 
 with
 
@@ -30,7 +30,8 @@ facets as (
 target_jobs as (
     select
         event_hash,
-        job_id
+        job_namespace,
+        job_name
     from {{ ref('int_job_references') }}
     where
         {{ lineage_warehouse.in_unseen_batch() }}
@@ -157,7 +158,8 @@ final as (
         all_tags.event_hash,
         facets.landing_batch,
         facets.event_time,
-        target_jobs.job_id,
+        target_jobs.job_namespace,
+        target_jobs.job_name,
         all_tags.source_rank,
         all_tags.position,
         all_tags.tag,

@@ -5,7 +5,7 @@
 with
 
 job_refs as (
-    select * from {{ ref('int_job_references') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_job_references'), 'job', 'job_namespace', 'job_name') }}
 ),
 
 spellings as (
