@@ -43,7 +43,8 @@
     "Incremental builds: per-event rows hold natural keys"): per-event models keep the namespace and name an event
     sent, and the folds that read them call this, so a namespace that later moves to another location moves its
     datasets or jobs at the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'; the id and
-    its location are added as `id_column` and `location_column`. -#}
+    its location are added as `id_column` and `location_column`. `relation` is a ref, or the name of a CTE of the
+    calling model. -#}
 {% macro select_with_entity_id(relation, kind, namespace='namespace', name='name', id_column=none,
                                location_column='location_id') -%}
     select

@@ -24,7 +24,9 @@ facts as (
 ),
 
 job_refs as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_job_references'), 'job', 'job_namespace', 'job_name') }}
+    select * from {{ ref('int_job_references') }}
+    -- the ends of a job link name no run
+    where run_id is not null
 ),
 
 mentions as (
@@ -67,19 +69,38 @@ inherited_roots as (
     group by parent_run_id
 ),
 
-job_bindings as (
+-- the references that can bind each run (D11): the best by the binding order, ties kept; only these are
+-- resolved to a job id, which settles a tie
+binding_candidates as (
     select
         run_id,
-        job_id,
-        row_number() over (
+        job_namespace,
+        job_name,
+        rank() over (
             partition by run_id
             order by
                 case when lower(job_name) = 'unknown' then 1 else 0 end,
                 case when describes_run then 0 else 1 end,
-                {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} desc,
-                job_id
-        ) as binding_rank
+                {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} desc
+        ) as candidate_rank
     from job_refs
+),
+
+best_candidates as (
+    select * from binding_candidates
+    where candidate_rank = 1
+),
+
+located_candidates as (
+    {{ lineage_warehouse.select_with_entity_id('best_candidates', 'job', 'job_namespace', 'job_name') }}
+),
+
+job_bindings as (
+    select
+        run_id,
+        job_id,
+        row_number() over (partition by run_id order by job_id) as binding_rank
+    from located_candidates
 ),
 
 folded as (
