@@ -39,26 +39,23 @@
         on {{ join_alias }}.reference_kind = 'job' and {{ join_alias }}.namespace = {{ ns }}
 {%- endmacro %}
 
-{#- The rows of `relation` (a ref) with the entity id their natural key names, resolved now (docs/decisions.md
-    "Incremental builds: per-event rows hold natural keys"): per-event models keep the namespace and name an event
-    sent, and the folds that read them call this, so a namespace that later moves to another location moves its
-    datasets or jobs at the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'; the id and
-    its location are added as `id_column` and `location_column`. `relation` is a ref, or the name of a CTE of the
-    calling model. -#}
-{% macro select_with_entity_id(relation, kind, namespace='namespace', name='name', id_column=none,
-                               location_column='location_id') -%}
+{#- The rows of `relation` (a ref, or the name of a CTE of the calling model) with the location and the entity id
+    their natural key names, resolved now, as `location_id` and `<kind>_id` (docs/decisions.md "Incremental builds:
+    per-event rows hold natural keys"): per-event models keep the namespace and name an event sent, and the folds
+    that read them call this, so a namespace that later moves to another location moves its datasets or jobs at
+    the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'. -#}
+{% macro select_with_entity_id(relation, kind, namespace='namespace', name='name') -%}
+    {%- set resolvers = {
+        'dataset': (lineage_warehouse.dataset_location_join, lineage_warehouse.dataset_id),
+        'job': (lineage_warehouse.job_location_join, lineage_warehouse.job_id)} -%}
+    {%- if kind not in resolvers -%}
+        {{ exceptions.raise_compiler_error("select_with_entity_id: kind must be 'dataset' or 'job', not " ~ kind) }}
+    {%- endif -%}
+    {%- set location_join, entity_id_of = resolvers[kind] -%}
     select
         entity_rows.*,
-        entity_locations.location_id as {{ location_column }},
-        {% if kind == 'dataset' -%}
-        {{ lineage_warehouse.dataset_id('entity_locations.location_id', 'entity_rows.' ~ name) }}
-        {%- else -%}
-        {{ lineage_warehouse.job_id('entity_locations.location_id', 'entity_rows.' ~ name) }}
-        {%- endif %} as {{ id_column or kind ~ '_id' }}
+        entity_locations.location_id,
+        {{ entity_id_of('entity_locations.location_id', 'entity_rows.' ~ name) }} as {{ kind }}_id
     from {{ relation }} as entity_rows
-    {% if kind == 'dataset' -%}
-    {{ lineage_warehouse.dataset_location_join('entity_locations', 'entity_rows.' ~ namespace) }}
-    {%- else -%}
-    {{ lineage_warehouse.job_location_join('entity_locations', 'entity_rows.' ~ namespace) }}
-    {%- endif %}
+    {{ location_join('entity_locations', 'entity_rows.' ~ namespace) }}
 {%- endmacro %}

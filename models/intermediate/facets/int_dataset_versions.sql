@@ -5,13 +5,14 @@
 
 with
 
-located_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_facet_events'), 'dataset') }}
+versioned_events as (
+    select * from {{ ref('int_dataset_facet_events') }}
+    where version is not null and run_id is not null
 ),
 
+-- only the events that name a version are resolved to their dataset
 facet_events as (
-    select * from located_events
-    where version is not null and run_id is not null
+    {{ lineage_warehouse.select_with_entity_id('versioned_events', 'dataset') }}
 ),
 
 final as (
