@@ -10,7 +10,7 @@
 
 with
 
-lines as (
+lines as {{ lineage_warehouse.cte_inlined() }} (
     select
         source_file,
         line_number,

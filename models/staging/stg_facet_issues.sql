@@ -29,7 +29,7 @@
 
 with
 
-events as (
+events as {{ lineage_warehouse.cte_inlined() }} (
     select
         event_hash,
         landing_batch,
@@ -39,7 +39,7 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
-payloads as (
+payloads as {{ lineage_warehouse.cte_inlined() }} (
     select * from {{ ref('stg_event_payloads') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
@@ -56,7 +56,7 @@ unknown_event_types as (
         and event_type_raw not in ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')
 ),
 
-facet_containers as (
+facet_containers as {{ lineage_warehouse.cte_inlined() }} (
     {%- for container, shapes in declared_facet_shapes %}
         select
             event_hash,

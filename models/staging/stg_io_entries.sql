@@ -49,7 +49,7 @@
 
 with
 
-payloads as (
+payloads as {{ lineage_warehouse.cte_inlined() }} (
     select
         event_hash,
         landing_batch,

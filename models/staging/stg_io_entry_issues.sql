@@ -20,7 +20,7 @@
 
 with
 
-entries as (
+entries as {{ lineage_warehouse.cte_inlined() }} (
     select
         *,
         {{ lineage_warehouse.io_entry_path('io_kind', 'io_position') }} || '.' as entry_path

@@ -10,7 +10,7 @@
 
 with
 
-events as (
+events as {{ lineage_warehouse.cte_inlined() }} (
     select * from {{ ref('int_events_classified') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),

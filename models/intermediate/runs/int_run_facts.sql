@@ -16,7 +16,7 @@
 
 with
 
-facets as (
+facets as {{ lineage_warehouse.cte_inlined() }} (
     select
         *,
         describes_own_run and not is_session_event as is_own,
