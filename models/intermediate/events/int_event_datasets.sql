@@ -49,9 +49,6 @@ valid as (
         entries.io_position,
         entries.namespace,
         {{ lineage_warehouse.dataset_name('entries.raw_name', 'entries.namespace', 'events.extractor') }} as name,
-        entries.facets,
-        entries.input_facets,
-        entries.output_facets,
         entries.{{ tags_list }}_kind,
         entries.{{ tags_list }}_items,
         case
@@ -130,9 +127,6 @@ final as (
             valid.name
         ) as node_name,
         first_spark_tables.namespace is not null as is_swapped,
-        valid.facets,
-        valid.input_facets,
-        valid.output_facets,
         -- the dataset tags list in its typed columns (int_dataset_tag_events)
         valid.{{ tags_list }}_kind,
         valid.{{ tags_list }}_items,
