@@ -91,7 +91,6 @@ final as (
         line_number,
         element_index,
         record_hash,
-        record_text,
         event_time,
         event_kind,
         event_type_text,

@@ -36,13 +36,18 @@
 with
 
 events as (
-    select
-        event_hash,
-        landing_batch,
-        event_kind,
-        payload
-    from {{ ref('stg_events') }}
+    select * from {{ ref('stg_events') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+records as (
+    select * from {{ ref('stg_event_records') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+-- each placed event's text: stg_event_records alone keeps it
+event_texts as (
+    {{ lineage_warehouse.placed_event_texts('events', 'records', ['event_hash', 'landing_batch', 'event_kind']) }}
 ),
 
 parsed as (
@@ -52,7 +57,7 @@ parsed as (
         event_kind,
         payload,
         {{ lineage_warehouse.parse_json_as('payload', lineage_warehouse.event_shape()) }} as event
-    from events
+    from event_texts
 ),
 
 containers as (

@@ -3,8 +3,9 @@
     element_index); how many copies were landed is marts.landing_audit's business. A missing or unknown
     eventType of a RUN event is read as OTHER (D5); a static event (event_kind DATASET or JOB, D16) has no
     event_type and no run_id, a DatasetEvent no job either. Events older than the retention cutoff are not placed
-    (macros/retention.sql). Incremental: the placed records of unseen landing batches whose
-    content is not here yet. -#}
+    (macros/retention.sql). The event's text is not copied here: stg_event_records keeps it, and the models that
+    read it join on the record (macros/record_texts.sql). Incremental: the placed records of unseen landing batches
+    whose content is not here yet. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -53,7 +54,6 @@ final as (
         numbered.job_namespace,
         numbered.job_name,
         numbered.producer,
-        numbered.record_text as payload,
         numbered.source_file,
         numbered.line_number,
         numbered.element_index,

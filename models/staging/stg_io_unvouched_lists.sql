@@ -21,6 +21,16 @@ payload_lists as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
+events as (
+    select * from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
+records as (
+    select * from {{ ref('stg_event_records') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
 entries as (
     select
         event_hash,
@@ -54,23 +64,25 @@ vouched_events as (
         )
 ),
 
+-- each placed event's text: stg_event_records alone keeps it
+event_texts as (
+    {{ lineage_warehouse.placed_event_texts('events', 'records', ['event_hash', 'landing_batch']) }}
+),
+
 -- the events to check from their text: those not vouched for, and those with a string that may hold an object's
 -- text (an item sent as such a string reads like the object in the typed parse). A vouched event's lists are
 -- arrays and its items objects with a namespace and a name, so no check of stg_io_entry_issues could find anything.
 events_parts as (
     select
-        events.event_hash,
-        events.landing_batch,
-        {{ lineage_warehouse.json_get_list('events.payload', payload_paths) }} as payload_parts
-    from {{ ref('stg_events') }} as events
+        event_texts.event_hash,
+        event_texts.landing_batch,
+        {{ lineage_warehouse.json_get_list('event_texts.payload', payload_paths) }} as payload_parts
+    from event_texts
     where
-        {{ lineage_warehouse.in_unseen_batch('events.landing_batch') }}
-        and (
-            {{ lineage_warehouse.may_quote_json_in_a_string('events.payload') }}
-            or not exists (
-                select 1 from vouched_events
-                where vouched_events.event_hash = events.event_hash
-            )
+        {{ lineage_warehouse.may_quote_json_in_a_string('event_texts.payload') }}
+        or not exists (
+            select 1 from vouched_events
+            where vouched_events.event_hash = event_texts.event_hash
         )
 ),
 

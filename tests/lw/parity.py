@@ -65,6 +65,8 @@ def compare_relation(name: str, duck: Relations, spark: Relations, examples: int
     if set(d_cols) != set(s_cols):
         lines.append(f"  columns only on {left}: {sorted(set(d_cols) - set(s_cols))}")
         lines.append(f"  columns only on {right}: {sorted(set(s_cols) - set(d_cols))}")
+        if d_keys == s_keys:
+            lines.append(f"  rows on the {len(common)} common columns: identical")
     for label, extra in ((f"{left} only", d_keys - s_keys), (f"{right} only", s_keys - d_keys)):
         if extra:
             lines.append(f"  {label} ({sum(extra.values())} rows):")
