@@ -69,14 +69,16 @@ def main() -> int:
     args = parser.parse_args()
 
     schemas = args.schemas.split(",")
+    # both sides read the files by the same absolute glob, so the file names they record are the same
+    events = str(Path(args.events).resolve())
     commit = git("rev-parse", args.baseline)
     WORK.mkdir(parents=True, exist_ok=True)
-    before = baseline_relations(commit, args.events, args.engine, schemas)
+    before = baseline_relations(commit, events, args.engine, schemas)
     root = WORK / "current"
     shutil.rmtree(root, ignore_errors=True)
-    print(f"building {args.events} with the working tree on {args.engine} ...", file=sys.stderr, flush=True)
+    print(f"building {events} with the working tree on {args.engine} ...", file=sys.stderr, flush=True)
     warehouse = Warehouse(root, args.engine)
-    warehouse.build(args.events)
+    warehouse.build(events)
     identical = True
     for schema in schemas:
         after = warehouse.relations(schema)
