@@ -6,10 +6,7 @@ staging identical (tests/test_engine_parity.py compares the hostile set's stagin
 macro test tests/dbt/cross_db/test_without_credentials.sql runs on both engines."""
 from __future__ import annotations
 
-from collections import defaultdict
-
-import duckdb
-
+from tests.lw.column_search import columns_where
 from tests.lw.dbt_runner import Warehouse
 
 MARKER = "pw0ned"
@@ -19,27 +16,10 @@ SECRETS = 21  # Pw0ned1 .. Pw0ned21 in h17_credentials.jsonl
 def columns_holding_the_marker(wh: Warehouse) -> dict[str, list[str]]:
     """{schema.relation: [columns]} of every relation of every layer but the landed lines holding the marker in
     any value (cast to text, so maps, lists and structs are searched too)."""
-    con = duckdb.connect(str(wh.duckdb_path), read_only=True)
-    try:
-        columns: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for schema, relation, column in con.execute("""
-                select table_schema, table_name, column_name from information_schema.columns
-                where table_catalog = current_database()
-                    and table_schema in ('raw', 'staging', 'intermediate', 'marts')
-                    and not (table_schema = 'raw' and table_name = 'raw_event_lines')""").fetchall():
-            columns[(schema, relation)].append(column)
-        assert len(columns) > 60, sorted(columns)
-        leaks = {}
-        for (schema, relation), names in sorted(columns.items()):
-            counts = con.execute("select " + ", ".join(
-                f"count_if(lower(cast(\"{name}\" as varchar)) like '%{MARKER}%')" for name in names)
-                + f' from "{schema}"."{relation}"').fetchone()
-            found = [name for name, count in zip(names, counts) if count]
-            if found:
-                leaks[f"{schema}.{relation}"] = found
-        return leaks
-    finally:
-        con.close()
+    searched, leaks = columns_where(wh, ("raw", "staging", "intermediate", "marts"),
+                                    f"lower({{value}}) like '%{MARKER}%'", skip=("raw.raw_event_lines",))
+    assert searched > 60, searched
+    return leaks
 
 
 def test_d6_no_credential_outside_raw(hostile_duckdb: Warehouse) -> None:
