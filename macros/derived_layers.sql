@@ -15,7 +15,8 @@
 {%- endmacro %}
 
 {#- The bookkeeping tables beside raw_event_lines that are derived from models, not from landing: dropped with
-    the derived models. -#}
+    the derived models (operation_runs_built and run_jobs_built are no longer written: the refolds' touched scope
+    replaced them; they are dropped from a warehouse an older version built). -#}
 {% macro derived_bookkeeping_tables() -%}
     {{ return(['landing_batch_watermarks', 'fold_rebuild_triggers', 'namespace_locations_built',
                'operation_runs_built', 'run_jobs_built']) }}

@@ -6,9 +6,9 @@
       reference that fuses two known locations, an earlier reference that renames a location, a changed
       location_aliases seed or retention can move a namespace to another location id;
     - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once
-      retention removes some of the events they aggregate;
-    - refolds scoped to operations (macros/refold_scopes.sql) cannot name the run or job an operation left.
-    Such a remap or move (`fold_move`), and every retention trim, is recorded in `fold_rebuild_triggers` (beside
+      retention removes some of the events they aggregate.
+    Such a remap (`location_remap`: a changed location_aliases seed moves namespaces without any landed event, so
+    no touched scope can name them), and every retention trim, is recorded in `fold_rebuild_triggers` (beside
     raw_event_lines); a model configured with append_batches_config(rebuilt_on=[reasons]) or refold_config that
     has not been built since the newest trigger of one of those reasons empties its table and reads every batch
     again instead of appending (a model upstream of the locations, like int_location_address_firsts, lists only
@@ -64,7 +64,7 @@
 {%- endmacro %}
 
 {#- post-hook of a fold whose mapping later models embed in their rows (int_namespace_locations: namespace ->
-    location; int_operations: operation -> run; int_runs: run -> job): record a `reason` trigger when a key of the
+    location): record a `reason` trigger when a key of the
     previous build's mapping (kept as `built_name` beside raw_event_lines) now maps to another value or is gone,
     then keep this build's mapping for the next comparison. -#}
 {% macro record_mapping_changes(reason, built_name, keys, value) -%}

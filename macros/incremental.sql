@@ -106,7 +106,8 @@
     the smallest of their last batches. A parent whose rows are sparse (append_batches_config(sparse_rows=true):
     most batches give it no row, so its last row says nothing of the batches it has read) is left out; it is built
     in the same run from dense parents the model reads too. A refolded model folded every operation up to the
-    newest landed batch. Nothing appends to a model's parents after it is built in the same run, so their last
+    newest landed batch, when the scope it read, int_refold_scope, was built in the same run (else it records
+    nothing, and its next run refolds from its older watermark). Nothing appends to a model's parents after it is built in the same run, so their last
     batches at the end of the run are those it read. A model that failed, was skipped or was not selected records
     nothing. -#}
 {% macro record_landing_batch_watermarks(results) -%}
@@ -115,8 +116,11 @@
     {%- endif -%}
     {%- set built = [] -%}
     {%- set parents = {} -%}
+    {%- set scope_built = results | selectattr('status', 'equalto', 'success') | map(attribute='node.name')
+        | select('equalto', 'int_refold_scope') | list | length > 0 -%}
     {%- for result in results if result.node.resource_type == 'model' and result.status == 'success'
-        and 'rebuilt_on' in (result.node.config.meta or {}) -%}
+        and 'rebuilt_on' in (result.node.config.meta or {})
+        and (scope_built or result.node.config.meta.get('refold_scope') in (none, 'operation_events')) -%}
         {%- set node = result.node -%}
         {%- set completed_at = result.timing | selectattr('name', 'equalto', 'execute')
             | map(attribute='completed_at') | first -%}
@@ -195,7 +199,7 @@
 {%- endmacro %}
 
 {#- The config of a model that appends the rows of unseen landing batches. `rebuilt_on` lists the rebuild
-    triggers ('location_remap', 'retention'; 'fold_move' concerns refolds, macros/refold_scopes.sql) after which
+    triggers ('location_remap', 'retention') after which
     the model, whose rows embed ids derived from locations or aggregate a batch's events, is emptied and rebuilt
     from every batch (macros/fold_rebuilds.sql). -#}
 {% macro append_batches_config(rebuilt_on=[], sparse_rows=false) -%}

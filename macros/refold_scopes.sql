@@ -1,23 +1,27 @@
-{#- Refolds scoped to the operations new events touch (docs/decisions.md "Incremental builds: refolding the
-    operations new events touch"). The folds over operations, their inputs, outputs and column lineage, and the
-    lineage edges grouped by operation, run, job or dataset pair, hold rows that each depend on the events of
-    one operation (and on the run and job that operation belongs to). An incremental run of such a model:
-    1. takes the operations with an event in a landing batch it has not seen (int_operations.last_landing_batch
-       above the watermark it recorded), with their runs and jobs: its refold scope, kept in a side table
-       `<model>__refold_scope` (and `<model>__refold_pairs` for the dataset-pair grain);
-    2. deletes its rows in that scope (pre-hook) and appends them recomputed from every row of the scope;
-    3. drops the side tables (post-hook); the run's end records the newest landing batch as its watermark.
-    A scope cannot name the run or job an operation left: when an operation changes run or a run changes job
-    (a late earlier event), int_operations / int_runs record a `fold_move` trigger, and location remaps and
-    retention record theirs: the model is then emptied and rebuilt (macros/fold_rebuilds.sql). -#}
+{#- Refolds scoped to what new events touch (docs/decisions.md "Incremental builds: one touched scope"). The folds
+    over operations, their inputs, outputs and column lineage, and the lineage edges grouped by operation, run, job
+    or dataset pair, hold rows that each depend on the events of one operation (and on the run and job that
+    operation belongs to). An incremental run of such a model, whose watermark is W:
+    1. takes its scope from the one shared model `int_refold_scope`: the operations, runs and jobs with
+       touched_batch > W (int_operations itself, upstream of it, takes the operations with an event above W);
+    2. deletes its rows in that scope (pre-hook) and appends them recomputed from every upstream row of the scope
+       (a run or job in scope is refolded from all of its operations);
+    3. the run's end records the newest landing batch as its watermark, when the run also built int_refold_scope.
+    `column_lineage_edges` also refolds the DATASET grain for the dataset pairs the scope's operations link now or
+    linked at its last build, kept for the run in a side table `<model>__refold_pairs`. A location remap and a
+    retention trim rebuild the models whole instead (macros/fold_rebuilds.sql). -#}
 
 {#- The config of a scoped refold; `scope` is 'operation' (rows keyed by operation_id), 'operation_events'
     (the same, for int_operations itself: the operations with an event in an unseen batch), 'process' (edge rows
     keyed by granularity and process_id) or 'process_and_pairs' (and DATASET-grain rows keyed by their dataset
     pair, read from the model `pairs_from`); `process_key` the expression of a row's process id; `rebuilt_on`
     the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
-{% macro refold_config(scope, rebuilt_on=['location_remap', 'retention', 'fold_move'], pairs_from=none,
+{% macro refold_config(scope, rebuilt_on=['location_remap', 'retention'], pairs_from=none,
                        process_key='process_id', post_hooks=[]) -%}
+    {%- if scope != 'operation_events' -%}
+        {#- the shared scope is read by the hooks and filters, not by a ref of the model's SQL -#}
+        {%- do ref('int_refold_scope') -%}
+    {%- endif -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),
@@ -48,7 +52,7 @@
     )
 {%- endmacro %}
 
-{% macro refold_scope_relation(kind='scope') -%}
+{% macro refold_scope_relation(kind='pairs') -%}
     {{ return(this.incorporate(path={'identifier': this.identifier ~ '__refold_' ~ kind})) }}
 {%- endmacro %}
 
@@ -64,55 +68,72 @@
     {{ return(memo['refolded_landing_batch']) }}
 {%- endmacro %}
 
-{#- The operations of the refold scope (SQL), with their run and job: int_runs is read only by the edge scopes,
-    whose models run after it. -#}
-{% macro refold_operations_sql(with_jobs=true) -%}
-    {%- set operations = lineage_warehouse.model_relation('int_operations') -%}
-    select
-        operations.operation_id,
-        operations.run_id
-        {%- if with_jobs %},
-        runs.job_id
-        {%- endif %}
-    from {{ operations }} as operations
-    {%- if with_jobs %}
-    left join {{ lineage_warehouse.model_relation('int_runs') }} as runs
-        on operations.run_id = runs.run_id
-    {%- endif %}
-    where operations.last_landing_batch > {{ lineage_warehouse.refolded_landing_batch() }}
+{#- The processes of this model's scope (SQL: refold_granularity, refold_process_id), of `granularity` or of every
+    granularity (none): the rows of int_refold_scope touched above this model's watermark; for int_operations
+    (scope 'operation_events'), the operations with an event above it. -#}
+{% macro refold_scope_sql(granularity=none) -%}
+    {%- set since = lineage_warehouse.refolded_landing_batch() -%}
+    {%- if config.get('meta', {}).get('refold_scope') == 'operation_events' -%}
+        select distinct 'OPERATION' as refold_granularity, operation_id as refold_process_id
+        from {{ lineage_warehouse.model_relation('int_operation_facts') }}
+        where landing_batch > {{ since }}
+    {%- else -%}
+        select granularity as refold_granularity, process_id as refold_process_id
+        from {{ lineage_warehouse.model_relation('int_refold_scope') }}
+        where touched_batch > {{ since }}
+        {%- if granularity is not none %} and granularity = '{{ granularity }}'{% endif %}
+    {%- endif -%}
 {%- endmacro %}
 
-{#- pre-hook: when the model refolds (appending, not rebuilding), write its scope and delete its rows in it. -#}
+{#- The smallest watermark among the models that read int_refold_scope, which that model's rows start above
+    (SQL). With none recorded (or no watermarks table yet), or on a full refresh, those models are built whole:
+    the newest landed batch, above which nothing is touched. Compile-time only. -#}
+{% macro refold_scope_since() -%}
+    {%- if not execute -%}
+        {{ return(0) }}
+    {%- endif -%}
+    {%- set newest_batch = '(select coalesce(max(landing_batch), 0) from '
+        ~ lineage_warehouse.model_relation('raw_event_lines') ~ ')' -%}
+    {%- if flags.FULL_REFRESH -%}
+        {{ return(newest_batch) }}
+    {%- endif -%}
+    {%- set readers = [] -%}
+    {%- for node in graph.nodes.values() if node.resource_type == 'model'
+        and node.config.meta.get('refold_scope') not in (none, 'operation_events') -%}
+        {%- do readers.append(node.alias) -%}
+    {%- endfor -%}
+    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
+    {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is none -%}
+        {{ return(newest_batch) }}
+    {%- endif -%}
+    {%- set query -%}
+        select min(landing_batch) from (
+            select
+                model_name,
+                landing_batch,
+                row_number() over (partition by model_name order by recorded_at desc, landing_batch desc) as newest
+            from {{ watermarks }}
+            where model_name in ({{ lineage_warehouse.sql_strings(readers) }})
+        ) as recorded
+        where newest = 1
+    {%- endset -%}
+    {%- set since = run_query(query).columns[0].values()[0] -%}
+    {{ return(newest_batch if since is none else since | int) }}
+{%- endmacro %}
+
+{#- pre-hook: when the model refolds (appending, not rebuilding), delete its rows in its scope. -#}
 {% macro prepare_refold_scope() -%}
     {%- if not execute or not lineage_warehouse.is_appending() -%}
         {{ return('') }}
     {%- endif -%}
     {%- set scope_kind = config.get('meta', {}).get('refold_scope') -%}
     {%- set partition_column = config.get('partition_by') -%}
-    {%- set scope = lineage_warehouse.refold_scope_relation() -%}
-    {%- do run_query('drop table if exists ' ~ scope) -%}
     {%- if scope_kind in ('operation', 'operation_events') -%}
-        {%- if scope_kind == 'operation' -%}
-            {%- set touched = lineage_warehouse.refold_operations_sql(with_jobs=false) -%}
-        {%- else -%}
-            {%- set touched = 'select operation_id from ' ~ lineage_warehouse.model_relation('int_operation_facts')
-                ~ ' where landing_batch > ' ~ lineage_warehouse.refolded_landing_batch() -%}
-        {%- endif -%}
-        {%- do run_query('create table ' ~ scope ~ ' as select distinct operation_id as refold_operation_id from ('
-            ~ touched ~ ') as touched') -%}
-        {%- do lineage_warehouse.delete_matching_rows(this, scope, [('operation_id', 'refold_operation_id')],
-            partition_column) -%}
+        {%- do lineage_warehouse.delete_matching_rows(this,
+            '(' ~ lineage_warehouse.refold_scope_sql('OPERATION') ~ ') as refold_scope',
+            [('operation_id', 'refold_process_id')], partition_column) -%}
         {{ return('') }}
     {%- endif -%}
-    {%- set scope_query -%}
-        with touched as ({{ lineage_warehouse.refold_operations_sql() }})
-        select distinct 'OPERATION' as refold_granularity, operation_id as refold_process_id from touched
-        union all
-        select distinct 'RUN', run_id from touched where run_id is not null
-        union all
-        select distinct 'JOB', job_id from touched where job_id is not null
-    {%- endset -%}
-    {%- do run_query('create table ' ~ scope ~ ' as ' ~ scope_query) -%}
     {%- if scope_kind == 'process_and_pairs' -%}
         {#- the dataset pairs the scope's operations link now (their rows in the upstream, already refolded) or
             linked at the last build (this model's OPERATION-grain rows, read before they are deleted) -#}
@@ -126,11 +147,11 @@
             from (
                 select source_dataset_id, target_dataset_id
                 from {{ upstream }}
-                where {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
+                where {{ lineage_warehouse.in_refold_scope('operation_id') }}
                 union all
                 select source_dataset_id, target_dataset_id
                 from {{ this }}
-                where granularity = 'OPERATION' and {{ lineage_warehouse.in_refold_scope('process_id', 'OPERATION') }}
+                where granularity = 'OPERATION' and {{ lineage_warehouse.in_refold_scope('process_id') }}
             ) as linked
         {%- endset -%}
         {%- do run_query('drop table if exists ' ~ pairs) -%}
@@ -139,23 +160,17 @@
             ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')],
             partition_column) -%}
     {%- endif -%}
-    {%- do lineage_warehouse.delete_matching_rows(this, scope, [('granularity', 'refold_granularity'),
-        (config.get('meta', {}).get('process_key'), 'refold_process_id')], partition_column) -%}
+    {%- do lineage_warehouse.delete_matching_rows(this, '(' ~ lineage_warehouse.refold_scope_sql() ~ ') as refold_scope',
+        [('granularity', 'refold_granularity'), (config.get('meta', {}).get('process_key'), 'refold_process_id')],
+        partition_column) -%}
     {{ return('') }}
 {%- endmacro %}
 
-{#- A condition on an upstream row: true when `column` is in the refold scope (of `granularity` for the edge
-    scopes); always true when the model is built whole. -#}
-{% macro in_refold_scope(column, granularity=none) -%}
+{#- A condition on an upstream row: true when `column` is a process of `granularity` in the refold scope; always
+    true when the model is built whole. -#}
+{% macro in_refold_scope(column, granularity='OPERATION') -%}
     {%- if lineage_warehouse.is_appending() -%}
-        {%- if granularity is none -%}
-            {{ column }} in (select refold_operation_id from {{ lineage_warehouse.refold_scope_relation() }})
-        {%- else -%}
-            {{ column }} in (
-                select refold_process_id from {{ lineage_warehouse.refold_scope_relation() }}
-                where refold_granularity = '{{ granularity }}'
-            )
-        {%- endif -%}
+        {{ column }} in (select refold_process_id from ({{ lineage_warehouse.refold_scope_sql(granularity) }}) as refold_scope)
     {%- else -%}
         1 = 1
     {%- endif -%}
@@ -166,10 +181,7 @@
 {% macro in_refold_processes(operation_column='operation_id', run_column='run_id', job_column='job_id') -%}
     {%- if lineage_warehouse.is_appending() -%}
         {%- for column, granularity in [(operation_column, 'OPERATION'), (run_column, 'RUN'), (job_column, 'JOB')] -%}
-            {{ column }} in (
-                select refold_process_id from {{ lineage_warehouse.refold_scope_relation() }}
-                where refold_granularity = '{{ granularity }}'
-            ){% if not loop.last %} or {% endif %}
+            {{ lineage_warehouse.in_refold_scope(column, granularity) }}{% if not loop.last %} or {% endif %}
         {%- endfor -%}
     {%- else -%}
         1 = 1
@@ -189,12 +201,10 @@
     {%- endif -%}
 {%- endmacro %}
 
-{#- post-hook: drop the scope tables (the run's end records the newest landing batch as folded,
+{#- post-hook: drop the pairs table (the run's end records the newest landing batch as folded,
     macros/incremental.sql). -#}
 {% macro finish_refold() -%}
     {%- if execute -%}
-        {%- for kind in ['scope', 'pairs'] -%}
-            {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_scope_relation(kind)) -%}
-        {%- endfor -%}
+        {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_scope_relation('pairs')) -%}
     {%- endif -%}
 {%- endmacro %}

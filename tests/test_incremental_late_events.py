@@ -14,8 +14,9 @@ Two landing batches of hand-built events, `dbt run` after each, on one DuckDB wa
 - in the ordinary third batch, a late event of a known operation adds an output: the models refolded by operation
   and the lineage edges refold the scope of the operations the batch touches, with their runs and jobs, instead of
   being rebuilt (decisions.md "Incremental builds: refolding the operations new events touch");
-- a fourth batch moves a known run to another job (its latest event names another job, D11): a `fold_move`
-  trigger rebuilds the refolded models whole, and the old job's edges lose the run.
+- a fourth batch moves a known run to another job (its latest event names another job, D11): the refolded models
+  refold the touched scope, which names the job the run left (decisions.md "Incremental builds: one touched
+  scope"), and the old job's edges lose the run.
 Expected values come from the rules, written by hand; the last check is that a --full-refresh changes nothing.
 """
 from __future__ import annotations
@@ -114,7 +115,7 @@ def rebuild_state(wh: Warehouse) -> dict[str, Any]:
             "retention_only_read_all": {model: wh.read_every_batch(model) for model in retention_only},
             "not_remapped_read_all": {model: wh.read_every_batch(model)
                                       for model in declared(APPEND, not_rebuilt_on="location_remap")},
-            "refolded": {model: "__refold_scope" in wh.compiled(f"{model}.sql")
+            "refolded": {model: "as refold_scope" in wh.compiled(f"{model}.sql")
                          for model in declared(REFOLD)}}
 
 
@@ -183,6 +184,9 @@ def batches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     wh.dbt(["run"], events=glob)
     fourth = {
         "rebuild": rebuild_state(wh),
+        "scope_jobs": {name for (name,) in wh.query(
+            "select j.name from intermediate.int_refold_scope as s inner join marts.jobs as j"
+            " on s.process_id = j.job_id where s.granularity = 'JOB'")},
         "job_outputs": job_output_edges(wh),
         "marts": {name: sorted(map(repr, wh.query(f"select * from marts.{name}"))) for name in second["marts"]},
     }
@@ -274,16 +278,17 @@ def test_ordinary_batch_refolds_the_touched_operations(batches: dict[str, Any]) 
     assert {("copy_job", "orders_audit", 1), ("copy_job", "orders_copy", 2)} <= batches["third"]["job_outputs"]
 
 
-def test_run_moving_to_another_job_rebuilds_the_refolded_models(batches: dict[str, Any]) -> None:
+def test_run_moving_to_another_job_refolds_the_job_it_left(batches: dict[str, Any]) -> None:
+    """Incremental builds, one touched scope: a run that moves to another job records no rebuild trigger; every
+    refolded model refolds the scope, which holds the job the run left, so that job's edges lose the run."""
     fourth = batches["fourth"]["rebuild"]
-    assert fourth["triggers"] == ["location_remap", "fold_move"]
-    # the models holding the job of a run are rebuilt; int_io_events and int_io_rows hold no job (an operation
-    # moves to another run only by an event of its own, which puts it in their scope): they keep refolding
-    assert {model for model, refolded in fourth["refolded"].items() if refolded} == declared(
-        REFOLD, not_rebuilt_on="fold_move")
+    assert fourth["triggers"] == ["location_remap"]
+    assert fourth["refolded"] and all(fourth["refolded"].values()), fourth["refolded"]
+    assert {"copy_job", "copy_job_v2"} <= batches["fourth"]["scope_jobs"]
     # the old job keeps only its first run; the new job has the moved run's output
     outputs = batches["fourth"]["job_outputs"]
     assert ("copy_job", "orders_copy", 1) in outputs and ("copy_job_v2", "orders_copy", 1) in outputs
+    assert ("copy_job", "orders_copy", 2) not in outputs
 
 
 def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any]) -> None:

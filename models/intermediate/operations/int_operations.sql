@@ -4,11 +4,9 @@
     of the earliest event (the reference writes run_id on insert only). A name never given is `unknown`, a
     type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5).
     last_landing_batch (the newest landing batch with an event of the operation) scopes the refolds of the
-    models downstream; a post-hook records when an operation changed run. An operation's row needs only its own
-    events: refolded for the operations with an event in an unseen batch (macros/refold_scopes.sql). -#}
-{{ lineage_warehouse.refold_config('operation_events', rebuilt_on=['retention'], post_hooks=[
-    "{{ lineage_warehouse.record_mapping_changes('fold_move', 'operation_runs_built', ['operation_id'], 'run_id') }}"
-]) }}
+    models downstream (int_refold_scope). An operation's row needs only its own events: refolded for the
+    operations with an event in an unseen batch (macros/refold_scopes.sql). -#}
+{{ lineage_warehouse.refold_config('operation_events', rebuilt_on=['retention']) }}
 
 with
 

@@ -5,9 +5,7 @@
     - created_at: the UUIDv7 timestamp, else the earliest eventTime of an event describing or naming the run (D5);
     - job (D11): the job of the latest event describing the run; references from other runs' events only when no
       event describes it; a job named `unknown` never replaces a known one;
-    - reported_root_run_id: the root the run's own events name; else the root its children name for it.
-    A post-hook records when a run changed job (macros/refold_scopes.sql). -#}
-{{ config(post_hook=["{{ lineage_warehouse.record_mapping_changes('fold_move', 'run_jobs_built', ['run_id'], 'job_id') }}"]) }}
+    - reported_root_run_id: the root the run's own events name; else the root its children name for it. -#}
 
 with
 
