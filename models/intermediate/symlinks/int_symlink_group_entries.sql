@@ -98,8 +98,9 @@ entry_groups as (
         {{ lineage_warehouse.d1_entry_order_key(
             'max(events.event_time)', 'entry_members.event_hash', 'entry_members.io_kind', 'entry_members.io_position'
         ) }} as entry_order_key,
-        {{ lineage_warehouse.entity_id('symlink_group', [lineage_warehouse.ordered_string_agg(
-            "entry_members.dataset_id || ':' || entry_members.role", "','", 'entry_members.dataset_id'
+        -- the members sorted by dataset id: each text starts with its fixed-width id, one per dataset
+        {{ lineage_warehouse.entity_id('symlink_group', [lineage_warehouse.sorted_string_agg(
+            "entry_members.dataset_id || ':' || entry_members.role", "','"
         )]) }} as group_id
     from entry_members
     inner join events
