@@ -86,8 +86,8 @@
 {%- endmacro %}
 
 {#- The smallest watermark among the models that read int_refold_scope, which that model's rows start above
-    (SQL). With none recorded (or no watermarks table yet), or on a full refresh, those models are built whole:
-    the newest landed batch, above which nothing is touched. Compile-time only. -#}
+    (SQL). With none recorded, or on a full refresh, those models are built whole: the newest landed batch, above
+    which nothing is touched. Compile-time only. -#}
 {% macro refold_scope_since() -%}
     {%- if not execute -%}
         {{ return(0) }}
@@ -102,10 +102,13 @@
         and node.config.meta.get('refold_scope') not in (none, 'operation_events') -%}
         {%- do readers.append(node.alias) -%}
     {%- endfor -%}
-    {%- set watermarks = lineage_warehouse.landing_batch_watermarks() -%}
-    {%- if adapter.get_relation(watermarks.database, watermarks.schema, watermarks.identifier) is none -%}
+    {#- nothing landed yet (or only compiled, by sqlfluff): nothing to scope. The watermarks table itself is made by
+        statements, which dbt's relation cache may not know of (an upgrade drops it), so it is created if missing. -#}
+    {%- set landing = lineage_warehouse.model_relation('raw_event_lines') -%}
+    {%- if adapter.get_relation(landing.database, landing.schema, landing.identifier) is none -%}
         {{ return(newest_batch) }}
     {%- endif -%}
+    {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
     {%- set query -%}
         select min(landing_batch) from (
             select
