@@ -77,12 +77,23 @@
 
 {#- The landing batch of this model's newest watermark (NULL when it recorded none), as a query. -#}
 {% macro newest_watermark_query(watermarks) -%}
-    select max(landing_batch) from (
+    select max(landing_batch) from ({{ lineage_warehouse.newest_watermarks_query(watermarks, [this.identifier]) }})
+        as newest_watermarks
+{%- endmacro %}
+
+{#- The newest watermark row of each of the models named (model_name, landing_batch), as a query: the row recorded
+    last counts, and of two recorded at once the higher batch. -#}
+{% macro newest_watermarks_query(watermarks, model_names) -%}
+    select
+        model_name,
+        landing_batch
+    from (
         select
+            model_name,
             landing_batch,
-            row_number() over (order by recorded_at desc, landing_batch desc) as newest
+            row_number() over (partition by model_name order by recorded_at desc, landing_batch desc) as newest
         from {{ watermarks }}
-        where model_name = '{{ this.identifier }}'
+        where model_name in ({{ lineage_warehouse.sql_strings(model_names) }})
     ) as recorded
     where newest = 1
 {%- endmacro %}
@@ -120,7 +131,7 @@
         | select('equalto', 'int_refold_scope') | list | length > 0 -%}
     {%- for result in results if result.node.resource_type == 'model' and result.status == 'success'
         and 'rebuilt_on' in (result.node.config.meta or {})
-        and (scope_built or result.node.config.meta.get('refold_scope') in (none, 'operation_events')) -%}
+        and (scope_built or not lineage_warehouse.reads_refold_scope(result.node.config.meta.get('refold_scope'))) -%}
         {%- set node = result.node -%}
         {%- set completed_at = result.timing | selectattr('name', 'equalto', 'execute')
             | map(attribute='completed_at') | first -%}

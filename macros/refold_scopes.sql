@@ -18,7 +18,7 @@
     the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
 {% macro refold_config(scope, rebuilt_on=['location_remap', 'retention'], pairs_from=none,
                        process_key='process_id', post_hooks=[]) -%}
-    {%- if scope != 'operation_events' -%}
+    {%- if lineage_warehouse.reads_refold_scope(scope) -%}
         {#- the shared scope is read by the hooks and filters, not by a ref of the model's SQL -#}
         {%- do ref('int_refold_scope') -%}
     {%- endif -%}
@@ -52,8 +52,15 @@
     )
 {%- endmacro %}
 
-{% macro refold_scope_relation(kind='pairs') -%}
-    {{ return(this.incorporate(path={'identifier': this.identifier ~ '__refold_' ~ kind})) }}
+{#- True when a refolded model of this `scope` kind reads its scope from int_refold_scope: every kind but
+    int_operations' own ('operation_events'), which is upstream of it. -#}
+{% macro reads_refold_scope(scope) -%}
+    {{ return(scope not in (none, 'operation_events')) }}
+{%- endmacro %}
+
+{#- The side table of column_lineage_edges' dataset pairs, kept for one run. -#}
+{% macro refold_pairs_relation() -%}
+    {{ return(this.incorporate(path={'identifier': this.identifier ~ '__refold_pairs'})) }}
 {%- endmacro %}
 
 {#- The last landing batch this model has folded: its newest watermark (0 when it has none, and then a rebuild
@@ -85,6 +92,11 @@
     {%- endif -%}
 {%- endmacro %}
 
+{#- refold_scope_sql as a relation to select from or delete by (aliased refold_scope). -#}
+{% macro refold_scope_ledger(granularity=none) -%}
+    ({{ lineage_warehouse.refold_scope_sql(granularity) }}) as refold_scope
+{%- endmacro %}
+
 {#- The smallest watermark among the models that read int_refold_scope, which that model's rows start above
     (SQL). With none recorded, or on a full refresh, those models are built whole: the newest landed batch, above
     which nothing is touched. Compile-time only. -#}
@@ -99,7 +111,7 @@
     {%- endif -%}
     {%- set readers = [] -%}
     {%- for node in graph.nodes.values() if node.resource_type == 'model'
-        and node.config.meta.get('refold_scope') not in (none, 'operation_events') -%}
+        and lineage_warehouse.reads_refold_scope(node.config.meta.get('refold_scope')) -%}
         {%- do readers.append(node.alias) -%}
     {%- endfor -%}
     {#- nothing landed yet (or only compiled, by sqlfluff): nothing to scope. The watermarks table itself is made by
@@ -110,15 +122,8 @@
     {%- endif -%}
     {%- set watermarks = lineage_warehouse.create_landing_batch_watermarks() -%}
     {%- set query -%}
-        select min(landing_batch) from (
-            select
-                model_name,
-                landing_batch,
-                row_number() over (partition by model_name order by recorded_at desc, landing_batch desc) as newest
-            from {{ watermarks }}
-            where model_name in ({{ lineage_warehouse.sql_strings(readers) }})
-        ) as recorded
-        where newest = 1
+        select min(landing_batch) from ({{ lineage_warehouse.newest_watermarks_query(watermarks, readers) }})
+            as newest_watermarks
     {%- endset -%}
     {%- set since = run_query(query).columns[0].values()[0] -%}
     {{ return(newest_batch if since is none else since | int) }}
@@ -132,15 +137,14 @@
     {%- set scope_kind = config.get('meta', {}).get('refold_scope') -%}
     {%- set partition_column = config.get('partition_by') -%}
     {%- if scope_kind in ('operation', 'operation_events') -%}
-        {%- do lineage_warehouse.delete_matching_rows(this,
-            '(' ~ lineage_warehouse.refold_scope_sql('OPERATION') ~ ') as refold_scope',
+        {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger('OPERATION'),
             [('operation_id', 'refold_process_id')], partition_column) -%}
         {{ return('') }}
     {%- endif -%}
     {%- if scope_kind == 'process_and_pairs' -%}
         {#- the dataset pairs the scope's operations link now (their rows in the upstream, already refolded) or
             linked at the last build (this model's OPERATION-grain rows, read before they are deleted) -#}
-        {%- set pairs = lineage_warehouse.refold_scope_relation('pairs') -%}
+        {%- set pairs = lineage_warehouse.refold_pairs_relation() -%}
         {%- set upstream = lineage_warehouse.model_relation(config.get('meta', {}).get('pairs_from')) -%}
         {%- set pairs_query -%}
             select distinct
@@ -163,7 +167,7 @@
             ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')],
             partition_column) -%}
     {%- endif -%}
-    {%- do lineage_warehouse.delete_matching_rows(this, '(' ~ lineage_warehouse.refold_scope_sql() ~ ') as refold_scope',
+    {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger(),
         [('granularity', 'refold_granularity'), (config.get('meta', {}).get('process_key'), 'refold_process_id')],
         partition_column) -%}
     {{ return('') }}
@@ -173,7 +177,7 @@
     true when the model is built whole. -#}
 {% macro in_refold_scope(column, granularity='OPERATION') -%}
     {%- if lineage_warehouse.is_appending() -%}
-        {{ column }} in (select refold_process_id from ({{ lineage_warehouse.refold_scope_sql(granularity) }}) as refold_scope)
+        {{ column }} in (select refold_process_id from {{ lineage_warehouse.refold_scope_ledger(granularity) }})
     {%- else -%}
         1 = 1
     {%- endif -%}
@@ -195,7 +199,7 @@
 {% macro in_refold_pairs(source_column='source_dataset_id', target_column='target_dataset_id') -%}
     {%- if lineage_warehouse.is_appending() -%}
         exists (
-            select 1 from {{ lineage_warehouse.refold_scope_relation('pairs') }} as pairs
+            select 1 from {{ lineage_warehouse.refold_pairs_relation() }} as pairs
             where pairs.refold_source_dataset_id = {{ source_column }}
                 and pairs.refold_target_dataset_id = {{ target_column }}
         )
@@ -208,6 +212,6 @@
     macros/incremental.sql). -#}
 {% macro finish_refold() -%}
     {%- if execute -%}
-        {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_scope_relation('pairs')) -%}
+        {%- do run_query('drop table if exists ' ~ lineage_warehouse.refold_pairs_relation()) -%}
     {%- endif -%}
 {%- endmacro %}
