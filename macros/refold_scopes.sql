@@ -12,7 +12,8 @@
     retention trim rebuild the models whole instead (macros/fold_rebuilds.sql). -#}
 
 {#- The config of a scoped refold; `scope` is 'operation' (rows keyed by operation_id), 'operation_events'
-    (the same, for int_operations itself: the operations with an event in an unseen batch), 'process' (edge rows
+    (the same, for int_operations itself: the operations with an event in an unseen batch), 'run_events' (rows
+    keyed by run_id, for int_runs itself: the runs an event of an unseen batch names), 'process' (edge rows
     keyed by granularity and process_id) or 'process_and_pairs' (and DATASET-grain rows keyed by their dataset
     pair, read from the model `pairs_from`); `process_key` the expression of a row's process id; `rebuilt_on`
     the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
@@ -52,10 +53,10 @@
     )
 {%- endmacro %}
 
-{#- True when a refolded model of this `scope` kind reads its scope from int_refold_scope: every kind but
-    int_operations' own ('operation_events'), which is upstream of it. -#}
+{#- True when a refolded model of this `scope` kind reads its scope from int_refold_scope: every kind but the
+    own events of int_operations ('operation_events') and int_runs ('run_events'), which are upstream of it. -#}
 {% macro reads_refold_scope(scope) -%}
-    {{ return(scope not in (none, 'operation_events')) }}
+    {{ return(scope not in (none, 'operation_events', 'run_events')) }}
 {%- endmacro %}
 
 {#- The side table of column_lineage_edges' dataset pairs, kept for one run. -#}
@@ -77,24 +78,39 @@
 
 {#- The processes of this model's scope (SQL: refold_granularity, refold_process_id), of `granularity` or of every
     granularity (none): the rows of int_refold_scope touched above this model's watermark; for int_operations
-    (scope 'operation_events'), the operations with an event above it. -#}
-{% macro refold_scope_sql(granularity=none) -%}
+    (scope 'operation_events'), the operations with an event above it; for int_runs (scope 'run_events'), the runs
+    an event above it names: the run it describes, its parent or its root, or a job reference's run (a run's row
+    reads every event that names it, its children's for the root they inherit, and the references that bind its
+    job). `scope`: the model's scope kind, when not its config's (a unit test has its own config). Read through
+    ref(), which every refolded model has (its SQL or its config refs them), so a unit test can give the scope. -#}
+{% macro refold_scope_sql(granularity=none, scope=none) -%}
     {%- set since = lineage_warehouse.refolded_landing_batch() -%}
-    {%- if config.get('meta', {}).get('refold_scope') == 'operation_events' -%}
+    {%- set scope_kind = scope or config.get('meta', {}).get('refold_scope') -%}
+    {%- if scope_kind == 'operation_events' -%}
         select distinct 'OPERATION' as refold_granularity, operation_id as refold_process_id
-        from {{ lineage_warehouse.model_relation('int_operation_facts') }}
+        from {{ ref('int_operation_facts') }}
         where landing_batch > {{ since }}
+    {%- elif scope_kind == 'run_events' -%}
+        select distinct 'RUN' as refold_granularity, run_id as refold_process_id
+        from (
+            {%- for column in ['event_run_id', 'parent_run_id', 'root_run_id'] %}
+            select {{ column }} as run_id from {{ ref('int_events_classified') }} where landing_batch > {{ since }}
+            union all
+            {%- endfor %}
+            select run_id from {{ ref('int_job_references') }} where landing_batch > {{ since }}
+        ) as named_runs
+        where run_id is not null
     {%- else -%}
         select granularity as refold_granularity, process_id as refold_process_id
-        from {{ lineage_warehouse.model_relation('int_refold_scope') }}
+        from {{ ref('int_refold_scope') }}
         where touched_batch > {{ since }}
         {%- if granularity is not none %} and granularity = '{{ granularity }}'{% endif %}
     {%- endif -%}
 {%- endmacro %}
 
 {#- refold_scope_sql as a relation to select from or delete by (aliased refold_scope). -#}
-{% macro refold_scope_ledger(granularity=none) -%}
-    ({{ lineage_warehouse.refold_scope_sql(granularity) }}) as refold_scope
+{% macro refold_scope_ledger(granularity=none, scope=none) -%}
+    ({{ lineage_warehouse.refold_scope_sql(granularity, scope) }}) as refold_scope
 {%- endmacro %}
 
 {#- The smallest watermark among the models that read int_refold_scope, which that model's rows start above
@@ -141,6 +157,11 @@
             [('operation_id', 'refold_process_id')], partition_column) -%}
         {{ return('') }}
     {%- endif -%}
+    {%- if scope_kind == 'run_events' -%}
+        {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger('RUN'),
+            [('run_id', 'refold_process_id')], partition_column) -%}
+        {{ return('') }}
+    {%- endif -%}
     {%- if scope_kind == 'process_and_pairs' -%}
         {#- the dataset pairs the scope's operations link now (their rows in the upstream, already refolded) or
             linked at the last build (this model's OPERATION-grain rows, read before they are deleted) -#}
@@ -173,11 +194,11 @@
     {{ return('') }}
 {%- endmacro %}
 
-{#- A condition on an upstream row: true when `column` is a process of `granularity` in the refold scope; always
-    true when the model is built whole. -#}
-{% macro in_refold_scope(column, granularity='OPERATION') -%}
+{#- A condition on an upstream row: true when `column` is a process of `granularity` in the refold scope (of the
+    kind `scope`, when not the model's config's); always true when the model is built whole. -#}
+{% macro in_refold_scope(column, granularity='OPERATION', scope=none) -%}
     {%- if lineage_warehouse.is_appending() -%}
-        {{ column }} in (select refold_process_id from {{ lineage_warehouse.refold_scope_ledger(granularity) }})
+        {{ column }} in (select refold_process_id from {{ lineage_warehouse.refold_scope_ledger(granularity, scope) }})
     {%- else -%}
         1 = 1
     {%- endif -%}

@@ -3,10 +3,15 @@
     counters), output types OR-ed, first/last interaction = MIN/MAX of created_at. Stage 2: per granularity key
     counters = SUM of the stage-1 values (NULL when all are NULL; an overflowing sum is NULL, like D4), types OR-ed
     (UNKNOWN is the 0 flag, so it drops out), interactions MIN/MAX, distinct runs and operations counted.
-    Refolded by process: the operations new events touch, their runs and jobs (macros/refold_scopes.sql). -#}
+    A JOB row rolls up the RUN rows of the job's runs (an operation belongs to one run, and a run to one job, so the
+    sums, bounds and counts are the same; the sums roll up as exact decimals, `*_total`).
+    Refolded by process: the operations new events touch, their runs and jobs (macros/refold_scopes.sql). A job in
+    scope rolls up the RUN rows refolded now and the stored RUN rows of its other runs, so a run that no new
+    event touches is not read again from its inputs and outputs. -#}
 {{ lineage_warehouse.refold_config('process',
     process_key="case edge_kind when 'INPUT' then to_id else from_id end") }}
-{%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id'), ('JOB', 'job_id')] %}
+{%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id')] %}
+{%- set counters = ['num_rows', 'num_bytes', 'num_files'] %}
 
 with
 
@@ -48,7 +53,9 @@ io_rows as (
 
 scoped_io_rows as (
     select * from io_rows
-    where {{ lineage_warehouse.in_refold_processes() }}
+    where
+        {{ lineage_warehouse.in_refold_scope('operation_id', 'OPERATION') }}
+        or {{ lineage_warehouse.in_refold_scope('run_id', 'RUN') }}
 ),
 
 per_operation as (
@@ -75,9 +82,11 @@ per_operation as (
             edge_kind,
             {{ process_column }} as process_id,
             dataset_id,
-            try_cast(sum(cast(num_rows as decimal(38, 0))) as bigint) as num_rows,
-            try_cast(sum(cast(num_bytes as decimal(38, 0))) as bigint) as num_bytes,
-            try_cast(sum(cast(num_files as decimal(38, 0))) as bigint) as num_files,
+            -- the job of the process's run (one per run)
+            min(job_id) as job_id,
+            {%- for counter in counters %}
+                sum(cast({{ counter }} as decimal(38, 0))) as {{ counter }}_total,
+            {%- endfor %}
             bit_or(output_types_mask) as output_types_mask,
             min(first_interaction_at) as first_interaction_at,
             max(last_interaction_at) as last_interaction_at,
@@ -90,11 +99,65 @@ per_operation as (
     ),
 
 {% endfor %}
+-- the RUN rows of the runs not refolded now, stored by earlier builds (the pre-hook deleted those in scope)
+stored_run_edges as (
+    {%- if lineage_warehouse.is_appending() %}
+    select
+        granularity,
+        edge_kind,
+        case edge_kind when 'INPUT' then to_id else from_id end as process_id,
+        case edge_kind when 'INPUT' then from_id else to_id end as dataset_id,
+        job_id,
+        {%- for counter in counters %}
+        {{ counter }}_total,
+        {%- endfor %}
+        output_types_mask,
+        first_interaction_at,
+        last_interaction_at,
+        job_count,
+        run_count,
+        operation_count
+    from {{ this }}
+    where granularity = 'RUN' and {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
+    {%- else %}
+        select * from run_edges
+        where 1 = 0
+    {%- endif %}
+),
+
+job_run_edges as (
+    select * from run_edges
+    union all
+    select * from stored_run_edges
+),
+
+job_edges as (
+    select
+        'JOB' as granularity,
+        edge_kind,
+        job_id as process_id,
+        dataset_id,
+        job_id,
+        {%- for counter in counters %}
+            sum({{ counter }}_total) as {{ counter }}_total,
+        {%- endfor %}
+        bit_or(output_types_mask) as output_types_mask,
+        min(first_interaction_at) as first_interaction_at,
+        max(last_interaction_at) as last_interaction_at,
+        count(distinct job_id) as job_count,
+        count(distinct process_id) as run_count,
+        cast(sum(operation_count) as bigint) as operation_count
+    from job_run_edges
+    where job_id is not null and {{ lineage_warehouse.in_refold_scope('job_id', 'JOB') }}
+    group by edge_kind, job_id, dataset_id
+),
+
 unioned as (
-    {% for granularity, process_column in granularities %}
-        select * from {{ granularity | lower }}_edges
-        {% if not loop.last %}union all{% endif %}
-    {% endfor %}
+    select * from operation_edges
+    union all
+    select * from run_edges
+    union all
+    select * from job_edges
 ),
 
 final as (
@@ -105,9 +168,9 @@ final as (
         case edge_kind when 'INPUT' then dataset_id else process_id end as from_id,
         case edge_kind when 'INPUT' then granularity else 'DATASET' end as to_kind,
         case edge_kind when 'INPUT' then process_id else dataset_id end as to_id,
-        num_rows,
-        num_bytes,
-        num_files,
+        {%- for counter in counters %}
+            try_cast({{ counter }}_total as bigint) as {{ counter }},
+        {%- endfor %}
         case when edge_kind = 'OUTPUT' then
                 {{ lineage_warehouse.flag_names('output_types_mask', lineage_warehouse.output_type_flags(), '') }}
         end as output_types,
@@ -117,6 +180,10 @@ final as (
         job_count,
         run_count,
         operation_count,
+        job_id,
+        {%- for counter in counters %}
+            {{ counter }}_total,
+        {%- endfor %}
         {{ lineage_warehouse.refold_partition('process_id') }} as refold_partition
     from unioned
 )

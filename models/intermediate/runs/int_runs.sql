@@ -5,7 +5,11 @@
     - created_at: the UUIDv7 timestamp, else the earliest eventTime of an event describing or naming the run (D5);
     - job (D11): the job of the latest event describing the run; references from other runs' events only when no
       event describes it; a job named `unknown` never replaces a known one;
-    - reported_root_run_id: the root the run's own events name; else the root its children name for it. -#}
+    - reported_root_run_id: the root the run's own events name; else the root its children name for it.
+    Refolded for the runs an event of an unseen batch names (macros/refold_scopes.sql, scope 'run_events'): a
+    run's row reads only the events and job references that name it. -#}
+{%- set refold_scope = 'run_events' %}
+{{ lineage_warehouse.refold_config(refold_scope) }}
 
 with
 
@@ -19,12 +23,13 @@ facts as (
         {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key,
         {{ lineage_warehouse.run_status_rank('status') }} as status_rank
     from {{ ref('int_run_facts') }}
+    where {{ lineage_warehouse.in_refold_scope('run_id', 'RUN', refold_scope) }}
 ),
 
 job_refs as (
     select * from {{ ref('int_job_references') }}
     -- the ends of a job link name no run
-    where run_id is not null
+    where run_id is not null and {{ lineage_warehouse.in_refold_scope('run_id', 'RUN', refold_scope) }}
 ),
 
 mentions as (
@@ -33,19 +38,19 @@ mentions as (
         event_time
     from events
     -- a static event (D16) describes no run
-    where event_run_id is not null
+    where event_run_id is not null and {{ lineage_warehouse.in_refold_scope('event_run_id', 'RUN', refold_scope) }}
     union all
     select
         parent_run_id as run_id,
         event_time
     from events
-    where parent_run_id is not null
+    where parent_run_id is not null and {{ lineage_warehouse.in_refold_scope('parent_run_id', 'RUN', refold_scope) }}
     union all
     select
         root_run_id as run_id,
         event_time
     from events
-    where root_run_id is not null
+    where root_run_id is not null and {{ lineage_warehouse.in_refold_scope('root_run_id', 'RUN', refold_scope) }}
 ),
 
 run_ids as (
@@ -63,7 +68,9 @@ inherited_roots as (
         {{ lineage_warehouse.latest_non_null('root_run_id',
             lineage_warehouse.d1_order_key('event_time', 'event_hash')) }} as inherited_root_run_id
     from events
-    where parent_run_id != event_run_id and root_run_id != parent_run_id
+    where
+        parent_run_id != event_run_id and root_run_id != parent_run_id
+        and {{ lineage_warehouse.in_refold_scope('parent_run_id', 'RUN', refold_scope) }}
     group by parent_run_id
 ),
 
@@ -142,7 +149,8 @@ final as (
         folded.running_log_url,
         folded.persistent_log_url,
         folded.expected_start_at,
-        folded.expected_end_at
+        folded.expected_end_at,
+        {{ lineage_warehouse.refold_partition('run_ids.run_id') }} as refold_partition
     from run_ids
     left join folded
         on run_ids.run_id = folded.run_id
