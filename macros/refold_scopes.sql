@@ -3,9 +3,11 @@
     or dataset pair, hold rows that each depend on the events of one operation (and on the run and job that
     operation belongs to). An incremental run of such a model, whose watermark is W:
     1. takes its scope from the one shared model `int_refold_scope`: the operations, runs and jobs with
-       touched_batch > W (int_operations itself, upstream of it, takes the operations with an event above W);
+       touched_batch > W (int_operations and int_runs, upstream of it, take the operations with an event above W
+       and the runs such an event names);
     2. deletes its rows in that scope (pre-hook) and appends them recomputed from every upstream row of the scope
-       (a run or job in scope is refolded from all of its operations);
+       (a run in scope is refolded from all of its operations; a job in scope rolls up the RUN rows of its runs:
+       those refolded now and those stored for its other runs);
     3. the run's end records the newest landing batch as its watermark, when the run also built int_refold_scope.
     `column_lineage_edges` also refolds the DATASET grain for the dataset pairs the scope's operations link now or
     linked at its last build, kept for the run in a side table `<model>__refold_pairs`. A location remap and a
