@@ -206,18 +206,6 @@
     {%- endif -%}
 {%- endmacro %}
 
-{#- A condition on an upstream row of an edge model: true when its operation, its run or its job is in the refold
-    scope (a run or job in scope is refolded from all of its operations); always true when built whole. -#}
-{% macro in_refold_processes(operation_column='operation_id', run_column='run_id', job_column='job_id') -%}
-    {%- if lineage_warehouse.is_appending() -%}
-        {%- for column, granularity in [(operation_column, 'OPERATION'), (run_column, 'RUN'), (job_column, 'JOB')] -%}
-            {{ lineage_warehouse.in_refold_scope(column, granularity) }}{% if not loop.last %} or {% endif %}
-        {%- endfor -%}
-    {%- else -%}
-        1 = 1
-    {%- endif -%}
-{%- endmacro %}
-
 {#- A condition on an upstream column-lineage row: true when its dataset pair is in the refold scope. -#}
 {% macro in_refold_pairs(source_column='source_dataset_id', target_column='target_dataset_id') -%}
     {%- if lineage_warehouse.is_appending() -%}
