@@ -154,14 +154,13 @@
     {%- endif -%}
     {%- set scope_kind = config.get('meta', {}).get('refold_scope') -%}
     {%- set partition_column = config.get('partition_by') -%}
-    {%- if scope_kind in ('operation', 'operation_events') -%}
-        {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger('OPERATION'),
-            [('operation_id', 'refold_process_id')], partition_column) -%}
-        {{ return('') }}
-    {%- endif -%}
-    {%- if scope_kind == 'run_events' -%}
-        {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger('RUN'),
-            [('run_id', 'refold_process_id')], partition_column) -%}
+    {#- the kinds whose rows are keyed by one process id: (its granularity, the key column) -#}
+    {%- set keyed_by_process = {'operation': ('OPERATION', 'operation_id'),
+        'operation_events': ('OPERATION', 'operation_id'), 'run_events': ('RUN', 'run_id')} -%}
+    {%- if scope_kind in keyed_by_process -%}
+        {%- set granularity, key_column = keyed_by_process[scope_kind] -%}
+        {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger(granularity),
+            [(key_column, 'refold_process_id')], partition_column) -%}
         {{ return('') }}
     {%- endif -%}
     {%- if scope_kind == 'process_and_pairs' -%}
