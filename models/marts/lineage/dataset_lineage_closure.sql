@@ -56,7 +56,9 @@ reached_0 as (
 
 {#- Each level reads the previous one once (a chain, never a tree of references: Spark inlines CTEs): every
     pair is kept (copy 0) and the pairs of the last level are expanded by one step (copy 1); the minimum depth
-    per (start, node) is the deduplication. #}
+    per (start, node) is the deduplication. The step is joined on one equality (a pair off the last level has no
+    key, so it matches nothing) before the copies are made: DuckDB planned the join with the copy and depth
+    conditions in it as a nested loop (1.0 s of the 1.0 s this model took alone at 1 M events). #}
 
 copies as (
     select 0 as copy
@@ -71,12 +73,9 @@ copies as (
             case when copies.copy = 0 then reached.node_id else steps.to_id end as node_id,
             min(case when copies.copy = 0 then reached.depth else {{ level }} end) as depth
         from reached_{{ level - 1 }} as reached
-        cross join copies
         left join steps
-            on
-                copies.copy = 1
-                and reached.depth = {{ level - 1 }}
-                and reached.node_id = steps.from_id
+            on case when reached.depth = {{ level - 1 }} then reached.node_id end = steps.from_id
+        cross join copies
         where copies.copy = 0 or steps.to_id is not null
         group by
             reached.start_id,
