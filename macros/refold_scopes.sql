@@ -10,17 +10,19 @@
        those refolded now and those stored for its other runs);
     3. the run's end records the newest landing batch as its watermark, when the run also built int_refold_scope.
     `column_lineage_edges` also refolds the DATASET grain for the dataset pairs the scope's operations link now or
-    linked at its last build, kept for the run in a side table `<model>__refold_pairs`. A location remap and a
+    linked at its last build, kept for the run in a side table `<model>__refold_pairs`. `lineage_edges` replaces
+    its DATASET grain whole (a few thousand rows of a full upstream table) on every refold. A location remap and a
     retention trim rebuild the models whole instead (macros/fold_rebuilds.sql). -#}
 
 {#- The config of a scoped refold; `scope` is 'operation' (rows keyed by operation_id), 'operation_events'
     (the same, for int_operations itself: the operations with an event in an unseen batch), 'run_events' (rows
     keyed by run_id, for int_runs itself: the runs an event of an unseen batch names), 'process' (edge rows
     keyed by granularity and process_id) or 'process_and_pairs' (and DATASET-grain rows keyed by their dataset
-    pair, read from the model `pairs_from`); `process_key` the expression of a row's process id; `rebuilt_on`
-    the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
+    pair, read from the model `pairs_from`); `process_key` the expression of a row's process id;
+    `replaced_granularities` the granularities whose rows every refold deletes, for the model to select them whole
+    again; `rebuilt_on` the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
 {% macro refold_config(scope, rebuilt_on=['location_remap', 'retention'], pairs_from=none,
-                       process_key='process_id', post_hooks=[]) -%}
+                       process_key='process_id', replaced_granularities=[], post_hooks=[]) -%}
     {%- if lineage_warehouse.reads_refold_scope(scope) -%}
         {#- the shared scope is read by the hooks and filters, not by a ref of the model's SQL -#}
         {%- do ref('int_refold_scope') -%}
@@ -31,7 +33,7 @@
         partition_by=lineage_warehouse.refold_partition_by(),
         on_schema_change='fail',
         meta={'rebuilt_on': rebuilt_on, 'refold_scope': scope, 'pairs_from': pairs_from,
-              'process_key': process_key},
+              'process_key': process_key, 'replaced_granularities': replaced_granularities},
         pre_hook=["{{ lineage_warehouse.clear_before_rebuild() }}",
                   "{{ lineage_warehouse.prepare_refold_scope() }}"],
         post_hook=["{{ lineage_warehouse.finish_refold() }}"] + post_hooks
@@ -189,6 +191,15 @@
             ('source_dataset_id', 'refold_source_dataset_id'), ('target_dataset_id', 'refold_target_dataset_id')],
             partition_column) -%}
     {%- endif -%}
+    {%- set replaced = [] -%}
+    {%- for granularity in config.get('meta', {}).get('replaced_granularities') or [] -%}
+        {%- do replaced.append('select ' ~ lineage_warehouse.sql_string(granularity)
+            ~ ' as refold_replaced_granularity') -%}
+    {%- endfor -%}
+    {%- if replaced -%}
+        {%- do lineage_warehouse.delete_matching_rows(this, '(' ~ replaced | join(' union all ') ~ ') as replaced',
+            [('granularity', 'refold_replaced_granularity')], partition_column) -%}
+    {%- endif -%}
     {%- do lineage_warehouse.delete_matching_rows(this, lineage_warehouse.refold_scope_ledger(),
         [('granularity', 'refold_granularity'), (config.get('meta', {}).get('process_key'), 'refold_process_id')],
         partition_column) -%}
@@ -200,6 +211,18 @@
 {% macro in_refold_scope(column, granularity='OPERATION', scope=none) -%}
     {%- if lineage_warehouse.is_appending() -%}
         {{ column }} in (select refold_process_id from {{ lineage_warehouse.refold_scope_ledger(granularity, scope) }})
+    {%- else -%}
+        1 = 1
+    {%- endif -%}
+{%- endmacro %}
+
+{#- A condition on an upstream edge row: true when its (granularity, process id) is in the refold scope, at any
+    granularity; always true when the model is built whole. -#}
+{% macro in_refold_scope_rows(granularity_column, process_column) -%}
+    {%- if lineage_warehouse.is_appending() -%}
+        ({{ granularity_column }}, {{ process_column }}) in (
+            select refold_granularity, refold_process_id from {{ lineage_warehouse.refold_scope_ledger() }}
+        )
     {%- else -%}
         1 = 1
     {%- endif -%}

@@ -1,5 +1,10 @@
 {#- docs/rules.md "Lineage: Aggregation": one row per edge per granularity (OPERATION / RUN / JOB: INPUT and OUTPUT
-    edges of the bipartite graph; DATASET: dataset → dataset through one operation). -#}
+    edges of the bipartite graph; DATASET: dataset → dataset through one operation). Refolded like
+    int_lineage_process_edges, by process (macros/refold_scopes.sql): an incremental run replaces the rows of the
+    operations, runs and jobs in the touched scope, so the other rows are not copied again, and the DATASET rows
+    whole (a few thousand, from a full upstream table). -#}
+{%- set process_key = "case edge_kind when 'INPUT' then to_id else from_id end" %}
+{{ lineage_warehouse.refold_config('process', process_key=process_key, replaced_granularities=['DATASET']) }}
 
 with
 
@@ -20,12 +25,17 @@ process_edges as (
         last_interaction_at,
         job_count,
         run_count,
-        operation_count
+        operation_count,
+        refold_partition
     from {{ ref('int_lineage_process_edges') }}
+    where {{ lineage_warehouse.in_refold_scope_rows('granularity', process_key) }}
 ),
 
 dataset_edges as (
-    select * from {{ ref('int_lineage_dataset_edges') }}
+    select
+        *,
+        {{ lineage_warehouse.refold_partition('from_id') }} as refold_partition
+    from {{ ref('int_lineage_dataset_edges') }}
 ),
 
 final as (
