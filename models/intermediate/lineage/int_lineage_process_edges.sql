@@ -8,8 +8,7 @@
     Refolded by process: the operations new events touch, their runs and jobs (macros/refold_scopes.sql). A job in
     scope rolls up the RUN rows refolded now and the stored RUN rows of its other runs, so a run that no new
     event touches is not read again from its inputs and outputs. -#}
-{{ lineage_warehouse.refold_config('process',
-    process_key="case edge_kind when 'INPUT' then to_id else from_id end") }}
+{{ lineage_warehouse.refold_config('process', process_key=lineage_warehouse.edge_process_id()) }}
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id')] %}
 {%- set counters = ['num_rows', 'num_bytes', 'num_files'] %}
 
@@ -105,8 +104,8 @@ stored_run_edges as (
     select
         granularity,
         edge_kind,
-        case edge_kind when 'INPUT' then to_id else from_id end as process_id,
-        case edge_kind when 'INPUT' then from_id else to_id end as dataset_id,
+        {{ lineage_warehouse.edge_process_id() }} as process_id,
+        {{ lineage_warehouse.edge_dataset_id() }} as dataset_id,
         job_id,
         {%- for counter in counters %}
         {{ counter }}_total,

@@ -3,8 +3,8 @@
     int_lineage_process_edges, by process (macros/refold_scopes.sql): an incremental run replaces the rows of the
     operations, runs and jobs in the touched scope, so the other rows are not copied again, and the DATASET rows
     whole (a few thousand, from a full upstream table). -#}
-{%- set process_key = "case edge_kind when 'INPUT' then to_id else from_id end" %}
-{{ lineage_warehouse.refold_config('process', process_key=process_key, replaced_granularities=['DATASET']) }}
+{{ lineage_warehouse.refold_config('process', process_key=lineage_warehouse.edge_process_id(),
+    replaced_granularities=['DATASET']) }}
 
 with
 
@@ -28,7 +28,7 @@ process_edges as (
         operation_count,
         refold_partition
     from {{ ref('int_lineage_process_edges') }}
-    where {{ lineage_warehouse.in_refold_scope_rows('granularity', process_key) }}
+    where {{ lineage_warehouse.in_refold_scope_rows('granularity', lineage_warehouse.edge_process_id()) }}
 ),
 
 dataset_edges as (
