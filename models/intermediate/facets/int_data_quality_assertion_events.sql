@@ -26,9 +26,17 @@ events as (
     where {{ lineage_warehouse.in_unseen_batch() }} and is_operation_event
 ),
 
+-- only the entries that carry an assertion list are exploded (few do)
 entries as (
     select * from {{ ref('stg_io_entries') }}
-    where {{ lineage_warehouse.in_unseen_batch() }}
+    where
+        {{ lineage_warehouse.in_unseen_batch() }}
+        and (
+            {%- for container in ['facets', 'inputFacets'] %}
+                {{ lineage_warehouse.entry_facet_prefix(container, 'dataQualityAssertions') }}__assertions is not null
+                {{- ' or' if not loop.last }}
+            {%- endfor %}
+        )
 ),
 
 payloads as (
