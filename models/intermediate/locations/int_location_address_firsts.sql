@@ -1,7 +1,8 @@
 {#- The first reference (D1 order: event_time, event_hash) to each location address within each landing batch:
     what int_location_addresses ranks to name a fused location, so that it ranks one row per address and
-    batch instead of every reference. Appended by landing batch; rebuilt from every batch after a retention
-    trim (the first reference of a batch may have expired). -#}
+    batch. It ranks int_location_references, whose rows are already each namespace's first reference in the
+    batch. Appended by landing batch; rebuilt from every batch after a retention trim (the first reference of a
+    batch may have expired). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 
 with
