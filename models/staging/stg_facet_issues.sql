@@ -81,16 +81,26 @@ containers_not_objects as (
     where facets_kind != 'object'
 ),
 
+-- exploded in the select list: DuckDB decorrelates a lateral join over this union into a join on every map
+facet_map_entries as (
+    select
+        event_hash,
+        landing_batch,
+        facet as container_facet,
+        parsed_declared,
+        {{ lineage_warehouse.explode_map_columns('facets', 'facet_key', 'facet_text') }}
+    from facet_containers
+),
+
 facet_entries as (
     select
-        facet_containers.event_hash,
-        facet_containers.landing_batch,
-        facet_containers.facet || '.' || entries.key as facet,
-        {{ lineage_warehouse.facet_text_is_object('entries.value') }} as looks_like_object,
-        facet_containers.parsed_declared
-    from facet_containers
-    {{ lineage_warehouse.explode_map('facet_containers.facets', 'entries') }}
-    where entries.value is not null
+        event_hash,
+        landing_batch,
+        container_facet || '.' || facet_key as facet,
+        {{ lineage_warehouse.facet_text_is_object('facet_text') }} as looks_like_object,
+        parsed_declared
+    from facet_map_entries
+    where facet_text is not null
 ),
 
 -- whether a declared facet parsed (NULL for a facet no model reads)
