@@ -10,6 +10,12 @@
     id. Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set assertion_lists = [] %}
+{%- for container in ['facets', 'inputFacets'] %}
+    {%- do assertion_lists.append(
+        lineage_warehouse.entry_facet_prefix(container, 'dataQualityAssertions') ~ '__assertions') %}
+{%- endfor %}
+
 with
 
 datasets as (
@@ -32,8 +38,8 @@ entries as (
     where
         {{ lineage_warehouse.in_unseen_batch() }}
         and (
-            {%- for container in ['facets', 'inputFacets'] %}
-                {{ lineage_warehouse.entry_facet_prefix(container, 'dataQualityAssertions') }}__assertions is not null
+            {%- for column in assertion_lists %}
+                {{ column }} is not null
                 {{- ' or' if not loop.last }}
             {%- endfor %}
         )
@@ -48,7 +54,7 @@ payloads as (
 ),
 
 assertion_values as (
-    {%- for container in ['facets', 'inputFacets'] %}
+    {%- for column in assertion_lists %}
         select
             entries.event_hash,
             entries.io_kind,
@@ -56,8 +62,7 @@ assertion_values as (
             {{ loop.index }} * 1000000 + cast(assertions.pos as bigint) as item_position,
             assertions.value as item
         from entries
-        {{ lineage_warehouse.explode_array('entries.'
-            ~ lineage_warehouse.entry_facet_prefix(container, 'dataQualityAssertions') ~ '__assertions', 'assertions') }}
+        {{ lineage_warehouse.explode_array('entries.' ~ column, 'assertions') }}
         {{ 'union all' if not loop.last }}
     {%- endfor %}
 ),

@@ -110,15 +110,22 @@ namespace_references as (
     where dataset_namespaces.namespace is not null
 ),
 
+ordered_references as (
+    select
+        *,
+        {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }} as order_key
+    from namespace_references
+),
+
 -- D1: the batch's first reference to each namespace
 first_references as (
     select
         landing_batch,
         reference_kind,
         namespace,
-        min_by(event_time, {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }}) as event_time,
-        min_by(event_hash, {{ lineage_warehouse.d1_order_key('event_time', 'event_hash') }}) as event_hash
-    from namespace_references
+        min_by(event_time, order_key) as event_time,
+        min_by(event_hash, order_key) as event_hash
+    from ordered_references
     group by landing_batch, reference_kind, namespace
 ),
 
