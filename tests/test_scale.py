@@ -22,7 +22,9 @@ EVENTS = 100_000
 
 def test_scale_dbt_build_with_every_data_test_passes_on_100k_generated_events(tmp_path: Path) -> None:
     events_dir = tmp_path / "events"
-    manifest = gen.generate(gen.GeneratorConfig(EVENTS, 21, events_dir))
+    # two files, as tests/test_generate_events.py generates them: this build is also the one that shows the
+    # generator's output builds, its malformed lines quarantined and the rest reaching the marts
+    manifest = gen.generate(gen.GeneratorConfig(EVENTS, 21, events_dir, files=2))
     wh = Warehouse(tmp_path / "wh")
     began = time.perf_counter()
     wh.build(f"{events_dir}/*.jsonl")
@@ -38,6 +40,9 @@ def test_scale_dbt_build_with_every_data_test_passes_on_100k_generated_events(tm
         "select sum(lines), sum(parsed), sum(quarantined) from marts.landing_audit")[0]
     assert lines == manifest["events"] == EVENTS
     assert lines == parsed + quarantined
+    assert quarantined == manifest["lines"]["malformed"] > 0
+    for mart in ("runs", "operations", "inputs", "outputs", "column_lineage"):
+        assert wh.query(f"select count(*) from marts.{mart}")[0][0] > 0, mart
     # the sampled closure check had lineage to compare: its starts (the first lineage_closure_check_starts dataset
     # ids) have closure pairs
     starts = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"]["lineage_closure_check_starts"]
