@@ -254,8 +254,8 @@ def spark_history(tmp: Path) -> dict[str, Any]:
       generated traffic, is built from empty on Spark (models with the marts' comments, then every macro test)
       and on the mirror (models and every data test): engine parity (tests/test_engine_parity.py) checks that the
       macro tests passed on Spark and that every layer equals the mirror's (landed lines, staging, intermediate,
-      marts), so the data tests give the same answers on both (the hostile set's and the
-      jobs/runs fixture's parity on Spark too: tests/test_engine_parity.py, tests/test_jobs_runs.py).
+      marts), so the data tests give the same answers on both (the hostile set's and the jobs/runs fixture's
+      parity on Spark too: tests/test_engine_parity.py, tests/test_jobs_runs.py).
     - Batch 2, the rest of the generated traffic (late events of runs begun in batch 1) and re-deliveries of batch
       1's lines, is built incrementally in the run that switches retention on (tests/test_retention.py). This
       module's property on Spark: then staging and marts equal the mirror's (the DuckDB lane checks that an
