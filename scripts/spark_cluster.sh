@@ -36,9 +36,10 @@ export TZ=UTC
 # `down` find all of them; this script's own environment lacks it.
 mark="LINEAGE_CLUSTER_MARK=$state"
 # Every JVM of the cluster runs the parallel garbage collector (docs/decisions.md "Spark JVMs: the parallel garbage
-# collector"): the daemons and the thrift server through SPARK_DAEMON_JAVA_OPTS (Spark's launcher gives it to the
-# thrift server too), the executors through spark.executor.extraJavaOptions.
-gc=-XX:+UseParallelGC
+# collector"), with the options of LINEAGE_SPARK_JAVA_OPTIONS if set (the test suite's: docs/decisions.md "Spark JVMs
+# in the test suite: the client compiler"): the daemons and the thrift server through SPARK_DAEMON_JAVA_OPTS (Spark's
+# launcher gives it to the thrift server too), the executors through spark.executor.extraJavaOptions.
+gc="-XX:+UseParallelGC${LINEAGE_SPARK_JAVA_OPTIONS:+ $LINEAGE_SPARK_JAVA_OPTIONS}"
 # A fixed port that is taken fails the start instead of Spark moving to the next port.
 export SPARK_DAEMON_JAVA_OPTS="$gc -Duser.timezone=UTC -Dspark.port.maxRetries=0"
 names=(master worker1 worker2 thrift)

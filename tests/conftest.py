@@ -44,6 +44,9 @@ def pytest_configure(config: pytest.Config) -> None:
     dbt_runner.SPARK_COLUMN_COMMENTS = False
     os.environ["TZ"] = "UTC"  # PySpark and the readers turn timestamps into naive datetimes in this zone
     time.tzset()
+    # every Spark JVM of the suite (the shared session, subprocesses, the cluster's) compiles with C1 alone: a third
+    # less CPU for the suite's short builds (docs/decisions.md "Spark JVMs in the test suite: the client compiler")
+    os.environ.setdefault("LINEAGE_SPARK_JAVA_OPTIONS", dbt_runner.TEST_SUITE_JAVA_OPTIONS)
 
 
 @pytest.hookimpl(hookwrapper=True)

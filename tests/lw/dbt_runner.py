@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Collection, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -35,6 +36,11 @@ DATA_INDEPENDENT_TESTS = ["--exclude-resource-type", "unit_test", "--exclude", "
 NO_TESTS = ["--exclude-resource-type", "test", "--exclude-resource-type", "unit_test"]
 # The targets whose adapter is dbt-spark: a local session and the cluster's thrift server.
 SPARK_TARGETS = ("spark", "cluster")
+# What LINEAGE_SPARK_JAVA_OPTIONS adds to every Spark JVM of the test suite (tests/conftest.py), the profile's and
+# the cluster's: the client compiler only, with room for the code each query generates (docs/decisions.md "Spark
+# JVMs in the test suite: the client compiler"). Users' JVMs keep the default, both compilers.
+TEST_SUITE_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=512m"
+_ENV_VAR = re.compile(r"\{\{\s*env_var\(\s*'([^']+)'\s*(?:,\s*'([^']*)'\s*)?\)\s*\}\}")
 
 
 def spark_profile_parameters() -> dict[str, str]:
@@ -45,12 +51,18 @@ def spark_profile_parameters() -> dict[str, str]:
     return {k: str(v) for k, v in profile["lineage_warehouse"]["outputs"]["spark"]["server_side_parameters"].items()}
 
 
+def render_env_vars(text: str, env: Mapping[str, str]) -> str:
+    """A profile value with each `{{ env_var('NAME', 'default') }}` replaced as dbt renders it; surrounding spaces
+    (an option list whose variable is empty) dropped."""
+    return _ENV_VAR.sub(lambda m: env.get(m.group(1), m.group(2) or ""), text).strip()
+
+
 def spark_env(spark_dir: Path, java_options: str = "") -> dict[str, str]:
     """Environment for a local PySpark session: UTC, loopback, quiet logs, metastore under spark_dir. Its
     --driver-java-options replace the profile's spark.driver.extraJavaOptions, so they begin with them."""
     spark_dir.mkdir(parents=True, exist_ok=True)
     log4j = PROJECT_DIR / "config" / "spark" / "log4j2.properties"
-    java_opts = spark_profile_parameters().get("spark.driver.extraJavaOptions", "")
+    java_opts = render_env_vars(spark_profile_parameters().get("spark.driver.extraJavaOptions", ""), os.environ)
     java_opts += f" -Dderby.system.home={spark_dir} -Dlog4j2.configurationFile=file:{log4j} -Duser.timezone=UTC"
     java_opts += f" {java_options}" if java_options else ""
     return {

@@ -15,14 +15,13 @@ import datetime as dt
 import decimal
 import json
 import os
-import re
 import subprocess
 import sys
 import uuid
 from pathlib import Path
 from typing import Any, Collection
 
-from tests.lw.dbt_runner import PROJECT_DIR, spark_env, spark_profile_parameters
+from tests.lw.dbt_runner import PROJECT_DIR, render_env_vars, spark_env, spark_profile_parameters
 
 Relations = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
 _MARKER = "@@LW_RELATIONS@@"
@@ -77,9 +76,7 @@ def read_duckdb_relations(duckdb_path: Path, schema: str, names: Collection[str]
 def spark_conf(spark_dir: Path) -> dict[str, str]:
     """server_side_parameters of the `spark` target in profiles.yml, with env_var(...) rendered for spark_dir."""
     env = {**os.environ, **spark_env(spark_dir)}
-    pattern = re.compile(r"\{\{\s*env_var\(\s*'([^']+)'\s*(?:,\s*'([^']*)'\s*)?\)\s*\}\}")
-    return {k: pattern.sub(lambda m: env.get(m.group(1), m.group(2) or ""), v)
-            for k, v in spark_profile_parameters().items()}
+    return {k: render_env_vars(v, env) for k, v in spark_profile_parameters().items()}
 
 
 def read_spark_relations(spark_dir: Path, schema: str) -> Relations:
