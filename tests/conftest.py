@@ -29,13 +29,16 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 # worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes"). test_scale (one DuckDB
 # build of its own) runs there too, so that the lanes end together: without it the DuckDB lane ran alone, one core
 # idle, for its last ~150 s.
-SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale"}
+# Stop 51: with every Spark JVM on C1 the cluster's share fell, and test_mutations and test_dataset_tags moved here
+# from the Spark lane (which had ended 84 s after the DuckDB lane and 157 s after this one).
+SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale", "test_mutations",
+                     "test_dataset_tags"}
 # DuckDB-only modules of their own warehouses (no shared one) that run in the Spark lane, so that the lanes end
 # together: with the Spark lane's JVMs on the parallel collector it ended ~200 s before the DuckDB lane, which then
 # ran alone, one core idle (stop 40: DuckDB 1196 s, side 1052 s, Spark 991 s). Stop 50: the late-event module moved
 # here when the Spark lane stopped running the unit tests on Spark (the DuckDB lane had ended ~95 s after the
-# others), and the dataset-tags module when the DuckDB lane still ended 84 s after them.
-SPARK_LANE_DUCKDB_MODULES = {"test_mutations", "test_incremental_late_events", "test_dataset_tags"}
+# others); test_mutations and test_dataset_tags, here until stop 51, now run in the side lane.
+SPARK_LANE_DUCKDB_MODULES = {"test_incremental_late_events"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
