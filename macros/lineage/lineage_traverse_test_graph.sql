@@ -28,19 +28,23 @@
         ('INPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'f', 'null'),
         ('OUTPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'g', '1'),
     ] -%}
-    {%- for io_kind, created_at, job_id, run_id, operation_id, dataset_id, mask in rows %}
+    {#- one VALUES list, not a UNION ALL of one-row SELECTs: the traversal reads it at every level, and Spark planned
+        the unrolled union copies for seconds (docs/decisions.md "Tests: where the time goes", stop 51) #}
     select
-        '{{ io_kind }}' as io_kind,
-        cast('{{ created_at }}' as timestamp) as created_at,
-        '{{ job_id }}' as job_id,
-        '{{ run_id }}' as run_id,
-        '{{ operation_id }}' as operation_id,
-        '{{ dataset_id }}' as dataset_id,
-        cast({{ mask }} as int) as output_types_mask
-    {%- if not loop.last %}
-    union all
-    {%- endif %}
-    {%- endfor %}
+        test_io.io_kind,
+        cast(test_io.created_at as timestamp) as created_at,
+        test_io.job_id,
+        test_io.run_id,
+        test_io.operation_id,
+        test_io.dataset_id,
+        cast(test_io.output_types_mask as int) as output_types_mask
+    from (
+        values
+        {%- for io_kind, created_at, job_id, run_id, operation_id, dataset_id, mask in rows %}
+            ('{{ io_kind }}', '{{ created_at }}', '{{ job_id }}', '{{ run_id }}', '{{ operation_id }}',
+                '{{ dataset_id }}', {{ mask }}){{ "," if not loop.last }}
+        {%- endfor %}
+    ) as test_io (io_kind, created_at, job_id, run_id, operation_id, dataset_id, output_types_mask)
 {%- endmacro %}
 
 {% macro lineage_traverse_test_symlinks() -%}
