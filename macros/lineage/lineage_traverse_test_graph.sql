@@ -9,42 +9,37 @@
       o7 reads e, writes f      2025-02-02 10:00, and o8 reads f, writes g 2025-02-03 10:00 (a longer chain)
     plus a run r1 with a second operation o9 that writes h (no a → h edge: different operation). -#}
 {% macro lineage_traverse_test_io() -%}
-    {%- set rows = [
-        ('INPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o1', 'a', 'null'),
-        ('OUTPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o1', 'b', '16'),
-        ('OUTPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o9', 'h', '1'),
-        ('INPUT', '2025-01-02 10:00:00', 'j2', 'r2', 'o2', 'b', 'null'),
-        ('OUTPUT', '2025-01-02 10:00:00', 'j2', 'r2', 'o2', 'c', '1'),
-        ('INPUT', '2025-01-03 10:00:00', 'j3', 'r3', 'o3', 'c', 'null'),
-        ('OUTPUT', '2025-01-03 10:00:00', 'j3', 'r3', 'o3', 'a', '0'),
-        ('INPUT', '2025-01-01 11:00:00', 'j4', 'r4', 'o4', 's', 'null'),
-        ('OUTPUT', '2025-01-01 11:00:00', 'j4', 'r4', 'o4', 'b', '1'),
-        ('INPUT', '2025-01-04 10:00:00', 'j5', 'r5', 'o5', 'b2', 'null'),
-        ('OUTPUT', '2025-01-04 10:00:00', 'j5', 'r5', 'o5', 'd', '1'),
-        ('INPUT', '2025-02-01 10:00:00', 'j6', 'r6', 'o6', 'd', 'null'),
-        ('OUTPUT', '2025-02-01 10:00:00', 'j6', 'r6', 'o6', 'e', '1'),
-        ('INPUT', '2025-02-02 10:00:00', 'j7', 'r7', 'o7', 'e', 'null'),
-        ('OUTPUT', '2025-02-02 10:00:00', 'j7', 'r7', 'o7', 'f', '1'),
-        ('INPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'f', 'null'),
-        ('OUTPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'g', '1'),
-    ] -%}
     {#- one VALUES list, not a UNION ALL of one-row SELECTs: the traversal reads it at every level, and Spark planned
         the unrolled union copies for seconds (docs/decisions.md "Tests: where the time goes", stop 51) #}
     select
-        test_io.io_kind,
-        cast(test_io.created_at as timestamp) as created_at,
-        test_io.job_id,
-        test_io.run_id,
-        test_io.operation_id,
-        test_io.dataset_id,
-        cast(test_io.output_types_mask as int) as output_types_mask
+        io_kind,
+        cast(created_at as timestamp) as created_at,
+        job_id,
+        run_id,
+        operation_id,
+        dataset_id,
+        cast(output_types_mask as int) as output_types_mask
     from (
-        values
-        {%- for io_kind, created_at, job_id, run_id, operation_id, dataset_id, mask in rows %}
-            ('{{ io_kind }}', '{{ created_at }}', '{{ job_id }}', '{{ run_id }}', '{{ operation_id }}',
-                '{{ dataset_id }}', {{ mask }}){{ "," if not loop.last }}
-        {%- endfor %}
-    ) as test_io (io_kind, created_at, job_id, run_id, operation_id, dataset_id, output_types_mask)
+        {{ lineage_warehouse.lineage_test_values([
+            ('INPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o1', 'a', none),
+            ('OUTPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o1', 'b', 16),
+            ('OUTPUT', '2025-01-01 10:00:00', 'j1', 'r1', 'o9', 'h', 1),
+            ('INPUT', '2025-01-02 10:00:00', 'j2', 'r2', 'o2', 'b', none),
+            ('OUTPUT', '2025-01-02 10:00:00', 'j2', 'r2', 'o2', 'c', 1),
+            ('INPUT', '2025-01-03 10:00:00', 'j3', 'r3', 'o3', 'c', none),
+            ('OUTPUT', '2025-01-03 10:00:00', 'j3', 'r3', 'o3', 'a', 0),
+            ('INPUT', '2025-01-01 11:00:00', 'j4', 'r4', 'o4', 's', none),
+            ('OUTPUT', '2025-01-01 11:00:00', 'j4', 'r4', 'o4', 'b', 1),
+            ('INPUT', '2025-01-04 10:00:00', 'j5', 'r5', 'o5', 'b2', none),
+            ('OUTPUT', '2025-01-04 10:00:00', 'j5', 'r5', 'o5', 'd', 1),
+            ('INPUT', '2025-02-01 10:00:00', 'j6', 'r6', 'o6', 'd', none),
+            ('OUTPUT', '2025-02-01 10:00:00', 'j6', 'r6', 'o6', 'e', 1),
+            ('INPUT', '2025-02-02 10:00:00', 'j7', 'r7', 'o7', 'e', none),
+            ('OUTPUT', '2025-02-02 10:00:00', 'j7', 'r7', 'o7', 'f', 1),
+            ('INPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'f', none),
+            ('OUTPUT', '2025-02-03 10:00:00', 'j8', 'r8', 'o8', 'g', 1),
+        ], ['io_kind', 'created_at', 'job_id', 'run_id', 'operation_id', 'dataset_id', 'output_types_mask']) }}
+    ) as test_io
 {%- endmacro %}
 
 {% macro lineage_traverse_test_symlinks() -%}
