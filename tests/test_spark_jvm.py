@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,12 @@ def garbage_collectors(spark) -> set[str]:  # type: ignore[no-untyped-def]
 
 def jvm_arguments(spark) -> list[str]:  # type: ignore[no-untyped-def]
     return list(spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments())
+
+
+def printed(stdout: str, marker: str) -> Any:
+    """The JSON value SESSION_AS_DBT_STARTS_IT printed on its one line starting with marker."""
+    [line] = [line for line in stdout.splitlines() if line.startswith(marker)]
+    return json.loads(line[len(marker):])
 
 
 def suite_java_options() -> list[str]:
@@ -91,8 +98,7 @@ def test_spark_jvm_a_users_session_from_the_profile_runs_the_parallel_garbage_co
                            json.dumps(spark_conf(tmp_path / "spark"))],
                           cwd=tmp_path, env=env, text=True, capture_output=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    [line] = [line for line in proc.stdout.splitlines() if line.startswith("@@GC@@")]
-    assert set(json.loads(line[len("@@GC@@"):])) == PARALLEL_GC
+    assert set(printed(proc.stdout, "@@GC@@")) == PARALLEL_GC
     # the suite's options reach a JVM started from the profile alone (through its env_var)
-    [line] = [line for line in proc.stdout.splitlines() if line.startswith("@@ARGS@@")]
-    assert set(suite_java_options()) <= set(json.loads(line[len("@@ARGS@@"):])), line
+    arguments = printed(proc.stdout, "@@ARGS@@")
+    assert set(suite_java_options()) <= set(arguments), arguments
