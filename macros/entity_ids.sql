@@ -27,15 +27,16 @@
     {{ lineage_warehouse.entity_id('user', ['lower(' ~ name ~ ')']) }}
 {%- endmacro %}
 
-{#- The location of a reference's namespace `ns`, as a LEFT JOIN aliased `join_alias` whose location_id is NULL
-    when no location is known (callers read `join_alias.location_id`). -#}
-{% macro dataset_location_join(join_alias, ns) -%}
-    left join {{ ref('int_namespace_locations') }} as {{ join_alias }}
+{#- The location of a reference's namespace `ns`, as a LEFT JOIN of `namespace_locations` (the calling model's
+    ref('int_namespace_locations')) aliased `join_alias` whose location_id is NULL when no location is known
+    (callers read `join_alias.location_id`). -#}
+{% macro dataset_location_join(namespace_locations, join_alias, ns) -%}
+    left join {{ namespace_locations }} as {{ join_alias }}
         on {{ join_alias }}.reference_kind = 'dataset' and {{ join_alias }}.namespace = {{ ns }}
 {%- endmacro %}
 
-{% macro job_location_join(join_alias, ns) -%}
-    left join {{ ref('int_namespace_locations') }} as {{ join_alias }}
+{% macro job_location_join(namespace_locations, join_alias, ns) -%}
+    left join {{ namespace_locations }} as {{ join_alias }}
         on {{ join_alias }}.reference_kind = 'job' and {{ join_alias }}.namespace = {{ ns }}
 {%- endmacro %}
 
@@ -43,8 +44,9 @@
     their natural key names, resolved now, as `location_id` and `<kind>_id` (docs/decisions.md "Incremental builds:
     per-event rows hold natural keys"): per-event models keep the namespace and name an event sent, and the folds
     that read them call this, so a namespace that later moves to another location moves its datasets or jobs at
-    the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'. -#}
-{% macro select_with_entity_id(relation, kind, namespace='namespace', name='name') -%}
+    the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'; `namespace_locations` the calling
+    model's ref('int_namespace_locations'). -#}
+{% macro select_with_entity_id(relation, kind, namespace_locations, namespace='namespace', name='name') -%}
     {%- set resolvers = {
         'dataset': (lineage_warehouse.dataset_location_join, lineage_warehouse.dataset_id),
         'job': (lineage_warehouse.job_location_join, lineage_warehouse.job_id)} -%}
@@ -57,5 +59,5 @@
         entity_locations.location_id,
         {{ entity_id_of('entity_locations.location_id', 'entity_rows.' ~ name) }} as {{ kind }}_id
     from {{ relation }} as entity_rows
-    {{ location_join('entity_locations', 'entity_rows.' ~ namespace) }}
+    {{ location_join(namespace_locations, 'entity_locations', 'entity_rows.' ~ namespace) }}
 {%- endmacro %}

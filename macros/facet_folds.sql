@@ -40,23 +40,24 @@
     group by owner_rows.{{ id_column }}, owner_rows.owner_name
 {%- endmacro %}
 
-{#- The CTEs `operations` (created_at, run_id of int_operations), `runs` (job_id of int_runs) and `bucketed`: the
+{#- The CTEs `operations` (created_at, run_id of `operations_relation`, the calling model's ref('int_operations')),
+    `runs` (job_id of `runs_relation`, its ref('int_runs')) and `bucketed`: the
     rows of the CTE `events` (with operation_id and event_time) with `created_at`, the hour bucket of their
     operation (§7.2), as the data-quality marts key their rows. -#}
-{% macro operation_bucket_ctes(events) -%}
+{% macro operation_bucket_ctes(events, operations_relation, runs_relation) -%}
 operations as (
     select
         operation_id,
         created_at,
         run_id
-    from {{ ref('int_operations') }}
+    from {{ operations_relation }}
 ),
 
 runs as (
     select
         run_id,
         job_id
-    from {{ ref('int_runs') }}
+    from {{ runs_relation }}
 ),
 
 bucketed as (

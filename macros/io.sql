@@ -28,12 +28,12 @@
     end
 {%- endmacro %}
 
-{#- The input or output rows (`io_kind` INPUT / OUTPUT) of int_io_rows that satisfy `condition`, each with the job
-    of its run, resolved here from int_runs: the fold of a run's job is read where it is made, so the marts
-    inputs and outputs and the intermediate lineage models share one rule instead of the lineage models reading
-    the marts. `output_type_mask` is as stored (NULL on inputs and outputs without a type); `output_types_mask` is
-    0 where it is NULL. -#}
-{% macro io_rows_with_jobs(io_kind, condition='1 = 1') -%}
+{#- The input or output rows (`io_kind` INPUT / OUTPUT) of `io_rows` (the calling model's ref('int_io_rows')) that
+    satisfy `condition`, each with the job of its run, resolved here from `runs` (its ref('int_runs')): the fold of
+    a run's job is read where it is made, so the marts inputs and outputs and the intermediate lineage models share
+    one rule instead of the lineage models reading the marts. `output_type_mask` is as stored (NULL on inputs and
+    outputs without a type); `output_types_mask` is 0 where it is NULL. -#}
+{% macro io_rows_with_jobs(io_rows, runs, io_kind, condition='1 = 1') -%}
     select
         io_rows.created_at,
         io_rows.operation_id,
@@ -46,8 +46,8 @@
         io_rows.num_rows,
         io_rows.num_bytes,
         io_rows.num_files
-    from {{ ref('int_io_rows') }} as io_rows
-    left join {{ ref('int_runs') }} as runs
+    from {{ io_rows }} as io_rows
+    left join {{ runs }} as runs
         on io_rows.run_id = runs.run_id
     where io_rows.io_kind = '{{ io_kind }}' and {{ condition }}
 {%- endmacro %}

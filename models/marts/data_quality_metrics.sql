@@ -5,10 +5,10 @@
 with
 
 metric_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_data_quality_metric_events'), 'dataset') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_data_quality_metric_events'), 'dataset', ref('int_namespace_locations')) }}
 ),
 
-{{ lineage_warehouse.operation_bucket_ctes('metric_events') }},
+{{ lineage_warehouse.operation_bucket_ctes('metric_events', ref('int_operations'), ref('int_runs')) }},
 
 folded as (
     {{ lineage_warehouse.fold_latest_facet_fields('bucketed', ['created_at', 'operation_id', 'dataset_id', 'column_name'],

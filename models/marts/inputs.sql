@@ -5,7 +5,7 @@
 with
 
 inputs as (
-    {{ lineage_warehouse.io_rows_with_jobs('INPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
+    {{ lineage_warehouse.io_rows_with_jobs(ref('int_io_rows'), ref('int_runs'), 'INPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
 ),
 
 final as (

@@ -5,7 +5,7 @@
 with
 
 outputs as (
-    {{ lineage_warehouse.io_rows_with_jobs('OUTPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
+    {{ lineage_warehouse.io_rows_with_jobs(ref('int_io_rows'), ref('int_runs'), 'OUTPUT', lineage_warehouse.in_refold_scope('io_rows.operation_id')) }}
 ),
 
 final as (

@@ -31,8 +31,8 @@ sources as (
         source_rows.target_column,
         source_rows.type_flag
     from source_rows
-    {{ lineage_warehouse.dataset_location_join('source_locations', 'source_rows.source_namespace') }}
-    {{ lineage_warehouse.dataset_location_join('target_locations', 'source_rows.target_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'source_locations', 'source_rows.source_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'target_locations', 'source_rows.target_namespace') }}
 ),
 
 located_swaps as (
@@ -44,8 +44,8 @@ located_swaps as (
         {{ lineage_warehouse.dataset_id('table_locations.location_id', 'swap_rows.table_name') }}
             as table_dataset_id
     from swap_rows
-    {{ lineage_warehouse.dataset_location_join('physical_locations', 'swap_rows.physical_namespace') }}
-    {{ lineage_warehouse.dataset_location_join('table_locations', 'swap_rows.table_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'physical_locations', 'swap_rows.physical_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'table_locations', 'swap_rows.table_namespace') }}
 ),
 
 -- per operation and physical dataset, the table of the latest swap (D1 order, then the table's id)

@@ -5,7 +5,7 @@
 with
 
 tag_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_tag_events'), 'dataset') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_tag_events'), 'dataset', ref('int_namespace_locations')) }}
 ),
 
 {{ lineage_warehouse.fold_tags_ctes('dataset_id') }}

@@ -5,7 +5,7 @@
 with
 
 batch_firsts as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_batch_firsts'), 'dataset') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_batch_firsts'), 'dataset', ref('int_namespace_locations')) }}
 ),
 
 ranked as (

@@ -4,7 +4,7 @@
 with
 
 facet_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_facet_events'), 'dataset') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_dataset_facet_events'), 'dataset', ref('int_namespace_locations')) }}
 ),
 
 final as (

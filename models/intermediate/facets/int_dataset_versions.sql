@@ -12,7 +12,7 @@ versioned_events as (
 
 -- only the events that name a version are resolved to their dataset
 facet_events as (
-    {{ lineage_warehouse.select_with_entity_id('versioned_events', 'dataset') }}
+    {{ lineage_warehouse.select_with_entity_id('versioned_events', 'dataset', ref('int_namespace_locations')) }}
 ),
 
 final as (

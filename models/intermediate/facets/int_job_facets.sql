@@ -4,7 +4,7 @@
 with
 
 facet_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_job_facet_events'), 'job', 'job_namespace', 'job_name') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_job_facet_events'), 'job', ref('int_namespace_locations'), 'job_namespace', 'job_name') }}
 ),
 
 final as (

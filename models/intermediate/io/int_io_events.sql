@@ -66,7 +66,7 @@ final as (
             entries.event_hash = schemas.event_hash
             and entries.io_kind = schemas.io_kind
             and entries.io_position = schemas.io_position
-    {{ lineage_warehouse.dataset_location_join('locations', 'entries.node_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'locations', 'entries.node_namespace') }}
 )
 
 select * from final

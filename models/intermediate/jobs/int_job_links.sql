@@ -19,8 +19,8 @@ resolved as (
         {{ lineage_warehouse.job_id('from_locations.location_id', 'links.from_job_name') }} as from_job_id,
         {{ lineage_warehouse.job_id('to_locations.location_id', 'links.to_job_name') }} as to_job_id
     from links
-    {{ lineage_warehouse.job_location_join('from_locations', 'links.from_job_namespace') }}
-    {{ lineage_warehouse.job_location_join('to_locations', 'links.to_job_namespace') }}
+    {{ lineage_warehouse.job_location_join(ref('int_namespace_locations'), 'from_locations', 'links.from_job_namespace') }}
+    {{ lineage_warehouse.job_location_join(ref('int_namespace_locations'), 'to_locations', 'links.to_job_namespace') }}
 ),
 
 final as (

@@ -7,7 +7,7 @@
 with
 
 tag_events as (
-    {{ lineage_warehouse.select_with_entity_id(ref('int_job_tag_candidates'), 'job', 'job_namespace', 'job_name') }}
+    {{ lineage_warehouse.select_with_entity_id(ref('int_job_tag_candidates'), 'job', ref('int_namespace_locations'), 'job_namespace', 'job_name') }}
 ),
 
 {{ lineage_warehouse.fold_tags_ctes('job_id') }}

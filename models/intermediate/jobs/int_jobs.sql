@@ -57,7 +57,7 @@ spelling_facts as (
 ),
 
 located_spellings as (
-    {{ lineage_warehouse.select_with_entity_id('spelling_facts', 'job', 'job_namespace', 'job_name') }}
+    {{ lineage_warehouse.select_with_entity_id('spelling_facts', 'job', ref('int_namespace_locations'), 'job_namespace', 'job_name') }}
 ),
 
 ranked as (

@@ -15,11 +15,11 @@
 with
 
 inputs as (
-    {{ lineage_warehouse.io_rows_with_jobs('INPUT') }}
+    {{ lineage_warehouse.io_rows_with_jobs(ref('int_io_rows'), ref('int_runs'), 'INPUT') }}
 ),
 
 outputs as (
-    {{ lineage_warehouse.io_rows_with_jobs('OUTPUT') }}
+    {{ lineage_warehouse.io_rows_with_jobs(ref('int_io_rows'), ref('int_runs'), 'OUTPUT') }}
 ),
 
 io_rows as (

@@ -99,7 +99,7 @@ named_jobs as (
 ),
 
 located_named_jobs as (
-    {{ lineage_warehouse.select_with_entity_id('named_jobs', 'job', 'job_namespace', 'job_name') }}
+    {{ lineage_warehouse.select_with_entity_id('named_jobs', 'job', ref('int_namespace_locations'), 'job_namespace', 'job_name') }}
 ),
 
 run_jobs as (

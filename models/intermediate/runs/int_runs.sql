@@ -97,7 +97,7 @@ best_candidates as (
 ),
 
 located_candidates as (
-    {{ lineage_warehouse.select_with_entity_id('best_candidates', 'job', 'job_namespace', 'job_name') }}
+    {{ lineage_warehouse.select_with_entity_id('best_candidates', 'job', ref('int_namespace_locations'), 'job_namespace', 'job_name') }}
 ),
 
 job_bindings as (

@@ -49,7 +49,7 @@ declared as (
             and entries.io_position = schemas.io_position
     inner join events
         on entries.event_hash = events.event_hash
-    {{ lineage_warehouse.dataset_location_join('locations', 'entries.node_namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'locations', 'entries.node_namespace') }}
 ),
 
 final as (

@@ -64,7 +64,7 @@ resolved_names as (
         distinct_names.name,
         {{ lineage_warehouse.dataset_id('name_locations.location_id', 'distinct_names.name') }} as dataset_id
     from distinct_names
-    {{ lineage_warehouse.dataset_location_join('name_locations', 'distinct_names.namespace') }}
+    {{ lineage_warehouse.dataset_location_join(ref('int_namespace_locations'), 'name_locations', 'distinct_names.namespace') }}
 ),
 
 -- one role per dataset of an entry: the entry's own dataset first, then its identifiers in their order
