@@ -4,7 +4,7 @@
     entry itself, not to symlink or column-lineage references; after the Spark swap they stay on the physical
     dataset (§2.3). A facet with a tag lacking its key or value is dropped whole (D5, noted in staging.facet_issues:
     macros/entry_facet_checks.sql); a tag with an empty key is skipped. Rows name the dataset by its namespace and
-    name; int_dataset_tags resolves its id. Appended by landing batch. -#}
+    name; the mart dataset_tags resolves its id. Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with

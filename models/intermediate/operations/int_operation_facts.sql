@@ -67,14 +67,7 @@ final as (
             when 'BATCH' then 'BATCH'
             when 'NONE' then 'BATCH'
         end as type,
-        case event_type
-            when 'START' then 'STARTED'
-            when 'RUNNING' then 'STARTED'
-            when 'COMPLETE' then 'SUCCEEDED'
-            when 'FAIL' then 'FAILED'
-            when 'ABORT' then 'KILLED'
-            else 'UNKNOWN'
-        end as status,
+        {{ lineage_warehouse.event_run_status('event_type') }} as status,
         case when event_type = 'START' then event_time end as started_at,
         case when event_type in ('COMPLETE', 'FAIL', 'ABORT') then event_time end as ended_at,
         case when event_type in ('FAIL', 'ABORT') then error_message end as ended_reason,

@@ -1,5 +1,5 @@
-{#- One row per operation (§6.3, set-based by D1): status = highest precedence (KILLED > FAILED > SUCCEEDED >
-    STARTED > UNKNOWN); name, type, times, ended_reason, position, group, description and SQL = the value of
+{#- One row per operation (§6.3, set-based by D1): status = highest precedence (run_statuses,
+    macros/runs.sql); name, type, times, ended_reason, position, group, description and SQL = the value of
     the latest event (D1 order) that has one (0 is a value, D3; an empty name counts as none); run = the run
     of the earliest event (the reference writes run_id on insert only). A name never given is `unknown`, a
     type never given BATCH. created_at = the UUIDv7 time of the id, else the earliest eventTime (D5).
@@ -15,9 +15,7 @@ facts as (
         operation_facts.*,
         operation_sql.sql_query,
         {{ lineage_warehouse.d1_order_key('operation_facts.event_time', 'operation_facts.event_hash') }} as order_key,
-        case operation_facts.status
-            when 'KILLED' then 3 when 'FAILED' then 2 when 'SUCCEEDED' then 1 when 'STARTED' then 0 else -1
-        end as status_rank
+        {{ lineage_warehouse.run_status_rank('operation_facts.status') }} as status_rank
     from {{ ref('int_operation_facts') }} as operation_facts
     left join {{ ref('int_operation_sql') }} as operation_sql
         on operation_facts.event_hash = operation_sql.event_hash
@@ -54,9 +52,7 @@ final as (
         extractor,
         coalesce(name, 'unknown') as name,
         coalesce(type, 'BATCH') as type,
-        case status_rank
-            when 3 then 'KILLED' when 2 then 'FAILED' when 1 then 'SUCCEEDED' when 0 then 'STARTED' else 'UNKNOWN'
-        end as status,
+        {{ lineage_warehouse.run_status_name('status_rank') }} as status,
         started_at,
         ended_at,
         ended_reason,
