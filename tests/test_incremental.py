@@ -30,7 +30,6 @@ import pytest
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.lw.file_parity import compare_schema_with_spark_files
 from tests.lw.model_modes import APPEND, REFOLD, models_in_mode, project_model_modes
-from tests.lw.parity import SPARK_CHECKS_MORE
 from tests.lw.spark_reader import Relations
 
 FIXTURES = PROJECT_DIR / "tests" / "fixtures" / "events"
@@ -126,14 +125,12 @@ def canonical(value: Any) -> str:
     return repr(value)
 
 
-def differences(incremental: dict[str, Counter[tuple[Any, ...]]], full: dict[str, Counter[tuple[Any, ...]]],
-                at_least: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
-    """{relation: (rows only after the incremental runs, rows only after the full refresh)} where they differ; a
-    relation of `at_least` differs only by rows of the full refresh missing after the incremental runs."""
+def differences(incremental: dict[str, Counter[tuple[Any, ...]]],
+                full: dict[str, Counter[tuple[Any, ...]]]) -> dict[str, tuple[int, int]]:
+    """{relation: (rows only after the incremental runs, rows only after the full refresh)} where they differ."""
     assert incremental.keys() == full.keys()
-    found = {name: (sum((incremental[name] - full[name]).values()), sum((full[name] - incremental[name]).values()))
-             for name in incremental if incremental[name] != full[name]}
-    return {name: counts for name, counts in found.items() if name not in at_least or counts[1]}
+    return {name: (sum((incremental[name] - full[name]).values()), sum((full[name] - incremental[name]).values()))
+            for name in incremental if incremental[name] != full[name]}
 
 
 def build_in_batches(wh: Warehouse, landing: Path, batches: list[list[Unit]], seed: int) -> str:
@@ -210,15 +207,12 @@ def assert_landed_incrementally(wh: Warehouse, batches: int, staging: Relations)
     assert_only_new_files_read(wh, batches)
 
 
-def assert_same_staging_and_marts(built: dict[str, Relations], expected: dict[str, Relations],
-                                  at_least: frozenset[str] = frozenset()) -> None:
-    """Staging and marts (as read: {schema: relations}) are the same multisets of rows, and not empty; a relation of
-    `at_least` holds at least the expected rows (a Spark build against DuckDB's: tests/lw/parity.py
-    SPARK_CHECKS_MORE)."""
+def assert_same_staging_and_marts(built: dict[str, Relations], expected: dict[str, Relations]) -> None:
+    """Staging and marts (as read: {schema: relations}) are the same multisets of rows, and not empty."""
     for schema in ("staging", "marts"):
         left, right = comparable(built[schema], schema), comparable(expected[schema], schema)
         assert left["stg_event_records" if schema == "staging" else "runs"], schema
-        assert differences(left, right, at_least) == {}, schema
+        assert differences(left, right) == {}, schema
 
 
 def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches: list[list[Unit]]) -> None:
@@ -294,7 +288,7 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     mirrored = {schema: read(mirror, schema) for schema in ("staging", "marts")}
     history["incremental_equals_mirror"] = outcome(lambda: (
         assert_landed_incrementally(spark, 2, on_spark["staging"]),
-        assert_same_staging_and_marts(on_spark, mirrored, SPARK_CHECKS_MORE)))
+        assert_same_staging_and_marts(on_spark, mirrored)))
     # the same marts compared inside DuckDB, from the Spark tables' Parquet files (what bench.py does at 1 M events)
     history["file_parity_after"] = compare_schema_with_spark_files(
         mirror.duckdb_path, spark.spark_dir / "warehouse", "marts", temp_dir=tmp / "file_parity")

@@ -253,8 +253,8 @@ def check_io_mutations(facts: dict[tuple[str, str], tuple]) -> None:
 
 # Entries sent as strings that hold an object's text: the typed parse of a list of texts reads such a string's
 # content, so stg_io_entry_issues checks the entries of an event holding a quote inside a string from the payload's
-# text (may_quote_json_in_a_string). Double quotes are escaped inside a string; Spark's JSON reader also takes single
-# quotes as quotes.
+# text (may_quote_json_in_a_string). Double quotes are escaped inside a string; a single-quoted object text is no
+# object to either engine's parse (parse_json_as), so its event is not vouched for and is checked from its text.
 QUOTED_ENTRIES = {"double-quoted object text": json.dumps({"namespace": "s3://b", "name": "quoted"}),
                   "single-quoted object text": "{'namespace': 's3://b', 'name': 'quoted'}"}
 

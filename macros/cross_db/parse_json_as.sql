@@ -18,13 +18,14 @@
 {%- endmacro %}
 
 {#- Spark: from_json reads text that is not JSON as an object of NULLs; an object shape gets one more field, where
-    Spark keeps such text (columnNameOfCorruptRecord), so that json_parsed tells it apart. -#}
+    Spark keeps such text (columnNameOfCorruptRecord), so that json_parsed tells it apart. Single-quoted strings are
+    not JSON (allowSingleQuotes off), so a text reads as an object on Spark exactly where it does on DuckDB. -#}
 {% macro spark__parse_json_as(expr, shape, detect_unparsed=true) -%}
     {%- set type = lineage_warehouse.json_shape_type(shape) -%}
     {%- if detect_unparsed and shape is mapping and shape | list != ['*'] -%}
         from_json({{ expr }}, {{ lineage_warehouse.sql_string(type[:-1] ~ ', _lw_unparsed: string>') }},
-            map('columnNameOfCorruptRecord', '_lw_unparsed'))
+            map('columnNameOfCorruptRecord', '_lw_unparsed', 'allowSingleQuotes', 'false'))
     {%- else -%}
-        from_json({{ expr }}, {{ lineage_warehouse.sql_string(type) }})
+        from_json({{ expr }}, {{ lineage_warehouse.sql_string(type) }}, map('allowSingleQuotes', 'false'))
     {%- endif -%}
 {%- endmacro %}

@@ -23,28 +23,9 @@ def row_keys(columns: list[str], rows: list[tuple[Any, ...]], keep: list[str]) -
 
 ENGINES = ("duckdb", "spark")
 
-# Relations whose rows each engine chooses by a rule of its own, compared between the engines as "every DuckDB row
-# is among Spark's" (on other sides, as every relation: identical). stg_io_unvouched_lists holds the events whose
-# lists are checked from their text; an event holding a single quote is one of them on Spark only, whose JSON reader
-# takes single quotes as quotes (macros/cross_db/may_quote_json_in_a_string.sql, docs/decisions.md "Facet issues:
-# entries re-read only when the typed parse cannot vouch for them"). What the checks find, stg_io_entry_issues, is
-# compared as identical.
-SPARK_CHECKS_MORE = frozenset({"stg_io_unvouched_lists"})
-
-
 def example_lines(extra: Counter[str], examples: int) -> list[str]:
     """The first `examples` rows of `extra`, one line each, with their count when more than one."""
     return [f"    {key}" + (f"  x{extra[key]}" if extra[key] > 1 else "") for key in sorted(extra)[:examples]]
-
-
-def spark_checks_at_least_duckdbs(name: str, d_keys: Counter[str], s_keys: Counter[str], d_rows: int,
-                                  s_rows: int, examples: int) -> tuple[bool, list[str]]:
-    """A relation of SPARK_CHECKS_MORE: whether every DuckDB row is among Spark's, and the lines saying so."""
-    missing = d_keys - s_keys
-    if not missing:
-        return True, [f"{name}: identical where compared (DuckDB's {d_rows} rows among Spark's {s_rows})"]
-    lines = [f"{name}: DIFFERENT ({sum(missing.values())} of DuckDB's {d_rows} rows not among Spark's {s_rows})"]
-    return False, lines + example_lines(missing, examples)
 
 
 def compare_relation(name: str, duck: Relations, spark: Relations, examples: int,
@@ -59,8 +40,6 @@ def compare_relation(name: str, duck: Relations, spark: Relations, examples: int
     d_keys, s_keys = row_keys(d_cols, d_rows, common), row_keys(s_cols, s_rows, common)
     if set(d_cols) == set(s_cols) and d_keys == s_keys:
         return True, [f"{name}: identical ({len(d_rows)} rows)"]
-    if sides == ENGINES and name in SPARK_CHECKS_MORE and set(d_cols) == set(s_cols):
-        return spark_checks_at_least_duckdbs(name, d_keys, s_keys, len(d_rows), len(s_rows), examples)
     lines = [f"{name}: DIFFERENT ({len(d_rows)} rows on {left}, {len(s_rows)} on {right})"]
     if set(d_cols) != set(s_cols):
         lines.append(f"  columns only on {left}: {sorted(set(d_cols) - set(s_cols))}")
