@@ -1,8 +1,8 @@
 {#- The references of each (namespace, lower(name)) within one landing batch, folded: the first spelling (D1
-    order: event_time, event_hash, then name) and the first and last eventTime, so that int_datasets folds one row
+    order: event_time, event_hash, then name) and the first and last eventTime, so that the mart datasets folds one row
     per namespace, name and batch. It folds int_dataset_references, whose rows are already each spelling's first
     and last reference in the batch. A dataset's namespaces may share a location, so the
-    key is finer than the dataset's; int_datasets ranks these winners per dataset. Appended by landing batch;
+    key is finer than the dataset's; datasets ranks these winners per dataset. Appended by landing batch;
     rebuilt from every batch when retention trims events (macros/fold_rebuilds.sql). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 

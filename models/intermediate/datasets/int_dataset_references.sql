@@ -1,7 +1,7 @@
 {#- The dataset references the events of each landing batch make (§2.1: datasets are created for every
     reference), by their natural key (namespace, name): input/output entries (IO), their Spark TABLE nodes (NODE),
     symlink identifiers (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per
-    integration; the location and the dataset id are resolved by the fold (int_datasets). One row per (landing
+    integration; the location and the dataset id are resolved by the fold (the mart datasets). One row per (landing
     batch, reference kind, namespace, name): the batch's first reference in D1 order (event_time, event_hash)
     and its last eventTime, all that int_dataset_batch_firsts folds (1 M generated events make 7.7 million
     references to 5,843 such keys). Appended by landing batch; a per-batch fold has no event key, so after a

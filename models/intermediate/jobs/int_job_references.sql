@@ -1,7 +1,7 @@
 {#- Every job an event creates or refers to (§3.2, D9; the kinds are described in int_job_reference_facts, and
     LINK, the ends of the job links of int_job_link_facts),
     with the run it is the job of, the job by its natural key (namespace, name). The references are parsed once per
-    event in int_job_reference_facts; the folds that read them (int_jobs, int_runs, the job facets and tags)
+    event in int_job_reference_facts; the folds that read them (jobs, int_runs, the job facets and tags)
     resolve the job's location and id. Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
