@@ -4,11 +4,12 @@
     python scripts/collector.py recover --out /data/openlineage
 
 `serve` accepts POST /api/v1/lineage with one event, a JSON array of events or {"events": [...]}, optionally
-gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced; GET /health tells whether the
-writer runs. Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
+gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced, and 400 with the reason for what
+the warehouse would quarantine (a batch with one such item is refused whole). GET /health tells whether the writer
+runs, GET /metrics serves Prometheus metrics, and every request gets one access-log line (stderr by default). Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
 `dbt build --vars '{events_path: "<out>/*.jsonl"}'`; open files live in `<out>/.tmp/` under names no `*.json*` glob
 matches. At start-up, segments left open by a killed collector are closed (`recover` does only that).
-Design and limits: docs/decisions.md, "Collector: ...".
+Design and limits: docs/collector.md and docs/decisions.md, "Collector: ...".
 """
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ def serve(args: argparse.Namespace) -> int:
         max_body_bytes=args.max_body_bytes,
         max_decoded_bytes=args.max_decoded_bytes,
         tokens=load_tokens(args.token_env, args.token_file),
+        access_log=None if args.access_log == "off" else args.access_log,
     )
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
@@ -107,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--token-file", type=Path, metavar="PATH",
                    help="require a bearer token: tokens from this file, one a line")
     s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    s.add_argument("--access-log", default="-", metavar="PATH",
+                   help="one line per request (method, path, status, events, bytes, ms) to this file, appended "
+                        "('-': stderr, the default; 'off': none)")
 
     r = commands.add_parser("recover", help="close the files a killed collector left open, then exit",
                             description="Close the open files of dead collectors (serve does this at start-up).")
