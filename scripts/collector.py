@@ -80,8 +80,12 @@ def serve(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     auth = f"bearer auth with {len(settings.tokens)} token(s)" if settings.tokens else "no auth"
     print(f"collector: http://{shown}:{port}/api/v1/lineage -> {settings.out_dir} ({auth})", flush=True)
+    try:
+        app = create_app(settings)
+    except OSError as exc:
+        raise SystemExit(f"collector: --access-log {args.access_log}: {exc}") from None
     config = uvicorn.Config(
-        create_app(settings), loop="uvloop", http="httptools", lifespan="on", access_log=False,
+        app, loop="uvloop", http="httptools", lifespan="on", access_log=False,
         log_level=args.log_level, timeout_graceful_shutdown=10, backlog=4096,
     )
     uvicorn.Server(config).run(sockets=[sock])

@@ -283,6 +283,7 @@ def access_logger(target: str | None) -> logging.Logger | None:
     if target == "-":
         handler = logging.StreamHandler(sys.stderr)
     else:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.WatchedFileHandler(target, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(message)s"))
     logger.addHandler(handler)

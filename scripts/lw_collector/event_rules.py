@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
@@ -81,8 +82,18 @@ def is_event_time(value: Any) -> bool:
     """Whether parse_timestamp gives this eventTime value an instant (on both engines)."""
     if not isinstance(value, str) or not RULES.timestamp_shape.fullmatch(value):
         return False
-    # the shape fixes the positions: YYYY-MM-DDTHH:MM:SS, then [.fraction], then [Z | ±HH:MM]
-    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
+    # the shape fixes the positions: YYYY-MM-DDTHH:MM:SS, then [.fraction], then [Z | ±HH:MM] (whose sign is the
+    # sixth character from the end: no other character that far from the end can be + or -)
+    year = int(value[0:4])
+    if 1 < year < 9999:  # no offset moves such a date out of the years 1 to 9999: datetime checks the fields
+        if value[-6] in "+-" and (int(value[-2:]) > 59 or int(value[-5:-3]) * 60 + int(value[-2:]) > 18 * 60):
+            return False
+        try:
+            datetime(year, int(value[5:7]), int(value[8:10]), int(value[11:13]), int(value[14:16]), int(value[17:19]))
+        except ValueError:
+            return False
+        return True
+    month, day = int(value[5:7]), int(value[8:10])
     hour, minute, second = int(value[11:13]), int(value[14:16]), int(value[17:19])
     rest = value[19:]
     micros = 0
@@ -203,6 +214,18 @@ if [*PARSE_REASONS, *CHECKS] != list(RULES.reasons):
                        f"in their order {list(RULES.reasons)}")
 
 
+def plainly_a_run_event(event: dict[str, Any]) -> bool:
+    """The common case, checked without building its envelope: a RunEvent (a run.runId makes any record one) whose
+    every field is right. Only a shortcut: when it says no, CHECKS find the reason (or none)."""
+    run, job = event.get("run"), event.get("job")
+    if not isinstance(run, dict) or not isinstance(job, dict):
+        return False
+    run_id, namespace, name = run.get("runId"), job.get("namespace"), job.get("name")
+    return (isinstance(run_id, str) and RULES.uuid_shape.fullmatch(run_id.lower()) is not None
+            and isinstance(namespace, str) and namespace != "" and isinstance(name, str) and name != ""
+            and is_event_time(event.get("eventTime")))
+
+
 def reason(value: Any, check_surrogates: bool = True) -> str | None:
     """Why a parsed JSON value is no OpenLineage event (a reason code of the definition), or None for an event.
     A value with a lone surrogate is refused before its shape, as the build's readers refuse its text;
@@ -211,6 +234,8 @@ def reason(value: Any, check_surrogates: bool = True) -> str | None:
         return "lone_surrogate"
     if not isinstance(value, dict):
         return "not_an_object"
+    if plainly_a_run_event(value):
+        return None
     found = envelope(value)
     for code, check in CHECKS.items():
         if check(found):
