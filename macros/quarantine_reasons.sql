@@ -12,7 +12,7 @@ reasons:
   lone_surrogate: 'the line is JSON but for an escaped UTF-16 surrogate (D800 to DFFF) without its pair, which is no character'
   not_an_object: 'the line is JSON but not an object (a string, number, boolean, null or array)'
   missing_event_time: 'eventTime is missing or null'
-  invalid_event_time: 'eventTime is not an ISO-8601 timestamp (YYYY-MM-DDTHH:MM:SS[.f][Z|+HH:MM|-HH:MM]) of a real instant in the years 1 to 9999'
+  invalid_event_time: 'eventTime is not an ISO-8601 timestamp (YYYY-MM-DDTHH:MM[:SS[.f]][Z|+HH:MM])'
   missing_dataset_namespace: 'a DatasetEvent whose dataset.namespace is missing or empty'
   invalid_dataset_namespace: 'a DatasetEvent whose dataset.namespace is not a string'
   missing_dataset_name: 'a DatasetEvent whose dataset.name is missing or empty'
