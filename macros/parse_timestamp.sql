@@ -4,9 +4,10 @@
     - anything else (dates alone, numbers, impossible dates) gives NULL, and so does an instant outside the years
       1 to 9999 in UTC (year 0000, or an offset that moves 0001-01-01 or 9999-12-31 across the bound: a BC or
       five-digit year is no event time, docs/decisions.md "Timestamps accepted as eventTime").
-    The shape is checked with one regular expression first, so both engines accept exactly the same texts. -#}
+    The shape is checked with one regular expression first (timestamp_shape, macros/quarantine_reasons.sql), so both
+    engines accept exactly the same texts. -#}
 {% macro parse_timestamp(expr) -%}
-    {%- set shape = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2})([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})?$' -%}
+    {%- set shape = lineage_warehouse.event_rules()['timestamp_shape'] -%}
     {%- set has_offset = '([Zz]|[+-][0-9]{2}:[0-9]{2})$' -%}
     {%- set instant = lineage_warehouse.cast_utc_timestamp(
         "case when " ~ lineage_warehouse.regex_matches(expr, has_offset)

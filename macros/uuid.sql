@@ -1,10 +1,10 @@
 {#- UUID helpers shared by both engines (D5: any UUID version is accepted). -#}
 
-{#- True when expr is a UUID in 8-4-4-4-12 hexadecimal form (any version, any case). -#}
+{#- True when expr is a UUID in 8-4-4-4-12 hexadecimal form (any version, any case; uuid_shape,
+    macros/quarantine_reasons.sql). -#}
 {% macro is_uuid(expr) -%}
     coalesce({{ lineage_warehouse.regex_matches(
-        'lower(' ~ expr ~ ')',
-        '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        'lower(' ~ expr ~ ')', lineage_warehouse.event_rules()['uuid_shape']
     ) }}, false)
 {%- endmacro %}
 

@@ -4,11 +4,12 @@
     python scripts/collector.py recover --out /data/openlineage
 
 `serve` accepts POST /api/v1/lineage with one event, a JSON array of events or {"events": [...]}, optionally
-gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced; GET /health tells whether the
-writer runs. Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
+gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced, and 400 with the reason for what
+the warehouse would quarantine (a batch with one such item is refused whole). GET /health tells whether the writer
+runs, GET /metrics serves Prometheus metrics, and every request gets one access-log line (stderr by default). Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
 `dbt build --vars '{events_path: "<out>/*.jsonl"}'`; open files live in `<out>/.tmp/` under names no `*.json*` glob
 matches. At start-up, segments left open by a killed collector are closed (`recover` does only that).
-Design and limits: docs/decisions.md, "Collector: ...".
+Design and limits: docs/collector.md and docs/decisions.md, "Collector: ...".
 """
 from __future__ import annotations
 
@@ -72,14 +73,19 @@ def serve(args: argparse.Namespace) -> int:
         max_body_bytes=args.max_body_bytes,
         max_decoded_bytes=args.max_decoded_bytes,
         tokens=load_tokens(args.token_env, args.token_file),
+        access_log=None if args.access_log == "off" else args.access_log,
     )
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     auth = f"bearer auth with {len(settings.tokens)} token(s)" if settings.tokens else "no auth"
     print(f"collector: http://{shown}:{port}/api/v1/lineage -> {settings.out_dir} ({auth})", flush=True)
+    try:
+        app = create_app(settings)
+    except OSError as exc:
+        raise SystemExit(f"collector: --access-log {args.access_log}: {exc}") from None
     config = uvicorn.Config(
-        create_app(settings), loop="uvloop", http="httptools", lifespan="on", access_log=False,
+        app, loop="uvloop", http="httptools", lifespan="on", access_log=False,
         log_level=args.log_level, timeout_graceful_shutdown=10, backlog=4096,
     )
     uvicorn.Server(config).run(sockets=[sock])
@@ -107,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--token-file", type=Path, metavar="PATH",
                    help="require a bearer token: tokens from this file, one a line")
     s.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    s.add_argument("--access-log", default="-", metavar="PATH",
+                   help="one line per request (method, path, status, events, bytes, ms) to this file, appended "
+                        "('-': stderr, the default; 'off': none)")
 
     r = commands.add_parser("recover", help="close the files a killed collector left open, then exit",
                             description="Close the open files of dead collectors (serve does this at start-up).")

@@ -9,7 +9,8 @@ Phases, each bounded by --requests and --duration:
   rate    single-event requests sent at a fixed --rate (open loop); latency counts from the scheduled send
   kill    single-event requests while the collector is SIGKILLed mid-stream and restarted; then every
           acknowledged event is looked up in the landed files
-The collector is started on a free loopback port with a fresh landing directory and stopped at the end; after
+The collector is started on a free loopback port with a fresh landing directory (its access log beside it, in
+<out>/<phase>.access.log) and stopped at the end; after
 the other phases it is stopped with SIGTERM and every acknowledged event must be in the closed files.
 Only loopback addresses are ever contacted.
 """
@@ -188,7 +189,8 @@ class Collector:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, str(SCRIPTS / "collector.py"), "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--out", str(self.out), "--log-level", "warning"],
+             str(self.port), "--out", str(self.out), "--log-level", "warning",
+             "--access-log", str(self.out.parent / f"{self.out.name}.access.log")],
             stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         found = re.search(r":(\d+)/", self.proc.stdout.readline())

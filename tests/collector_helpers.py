@@ -1,6 +1,9 @@
-"""A collector subprocess on a loopback port, and small HTTP helpers for tests/test_collector.py."""
+"""A collector subprocess on a loopback port, the collector app in-process, and small HTTP helpers for the
+collector tests (tests/test_collector.py, tests/test_collector_intake.py)."""
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import http.client
 import json
 import os
@@ -8,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -105,3 +109,101 @@ def glob_matches(out: Path) -> list[Path]:
 
 def landed_lines(paths: Sequence[Path]) -> list[bytes]:
     return [line for path in paths for line in path.read_bytes().splitlines()]
+
+
+class InProcessCollector:
+    """The collector's ASGI application driven in this process, on an event loop of its own thread: no socket, no
+    server, the same app (lifespan included) that `serve` runs under uvicorn."""
+
+    def __init__(self, out: Path, access_log: Path | None = None, **settings: Any) -> None:
+        sys.path.insert(0, str(PROJECT_DIR / "scripts"))
+        from lw_collector.app import Settings, create_app
+        from lw_collector.landing import Rotation
+
+        defaults: dict[str, Any] = {"rotation": Rotation(max_bytes=1 << 30, max_age_s=3600),
+                                    "max_body_bytes": 1 << 20, "max_decoded_bytes": 4 << 20}
+        self.out = out
+        self.app = create_app(Settings(out_dir=out, access_log=str(access_log) if access_log else None,
+                                       **{**defaults, **settings}))
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="in-process-collector", daemon=True)
+        self._lifespan: concurrent.futures.Future[None] | None = None
+        self._shutdown: asyncio.Event | None = None
+
+    def __enter__(self) -> "InProcessCollector":
+        self.thread.start()
+        started = threading.Event()
+        failed: list[str] = []
+
+        async def lifespan() -> None:
+            self._shutdown = asyncio.Event()
+            messages = iter([{"type": "lifespan.startup"}])
+
+            async def receive() -> dict[str, Any]:
+                message = next(messages, None)
+                if message is not None:
+                    return message
+                assert self._shutdown is not None
+                await self._shutdown.wait()
+                return {"type": "lifespan.shutdown"}
+
+            async def send(message: dict[str, Any]) -> None:
+                if message["type"].startswith("lifespan.startup"):
+                    if message["type"].endswith("failed"):
+                        failed.append(message.get("message", ""))
+                    started.set()
+
+            await self.app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, receive, send)
+
+        self._lifespan = asyncio.run_coroutine_threadsafe(lifespan(), self.loop)
+        assert started.wait(20) and not failed, f"lifespan start-up failed: {failed}"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._shutdown is not None and self._lifespan is not None
+        self.loop.call_soon_threadsafe(self._shutdown.set)
+        self._lifespan.result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=30)
+        self.loop.close()
+
+    def request(self, method: str, path: str, body: bytes = b"",
+                headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
+        """One HTTP exchange: (status, body, headers with lower-case names)."""
+        return asyncio.run_coroutine_threadsafe(self._request(method, path, body, headers or {}),
+                                                self.loop).result(timeout=30)
+
+    async def _request(self, method: str, path: str, body: bytes,
+                       headers: dict[str, str]) -> tuple[int, bytes, dict[str, str]]:
+        sent = {"host": "127.0.0.1", "content-length": str(len(body)), **{k.lower(): v for k, v in headers.items()}}
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+                 "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+                 "headers": [(k.encode(), v.encode()) for k, v in sent.items()],
+                 "client": ("127.0.0.1", 40000), "server": ("127.0.0.1", 5000), "state": {}}
+        done = asyncio.Event()
+        pending = [{"type": "http.request", "body": body, "more_body": False}]
+        status, parts, answer_headers = 0, [], {}
+
+        async def receive() -> dict[str, Any]:
+            if pending:
+                return pending.pop()
+            await done.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                answer_headers.update({k.decode().lower(): v.decode() for k, v in message.get("headers", [])})
+            elif message["type"] == "http.response.body":
+                parts.append(message.get("body", b""))
+
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            done.set()
+        return status, b"".join(parts), answer_headers
+
+    def post(self, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        status, answer, _ = self.request("POST", LINEAGE, body, {"Content-Type": "application/json", **(headers or {})})
+        return status, json.loads(answer)

@@ -102,7 +102,8 @@ def test_pretty_printed_event_lands_as_one_compact_line(served: Collector) -> No
 
 def test_one_line_event_lands_byte_for_byte(served: Collector) -> None:
     run_id = str(uuid.uuid4())
-    body = b'{"run": {"runId": "%s"},  "eventTime": "2025-01-01T00:00:00Z", "n": 1.50}' % run_id.encode()
+    body = (b'{"run": {"runId": "%s"},  "eventTime": "2025-01-01T00:00:00Z", "job": {"namespace": "n", "name": "j"},'
+            b' "n": 1.50}' % run_id.encode())
     assert post(served.port, body, headers=AUTH)[0] == 200
     assert lines_for(served, run_id) == [body]
 
@@ -117,17 +118,19 @@ def test_array_and_events_batches_land_one_line_per_element(served: Collector) -
     status, answer = post(served.port, compact({"events": [third]}), headers=AUTH)
     assert (status, answer) == (200, {"accepted": 1})
     assert lines_for(served, third["run"]["runId"]) == [compact(third)]
-    assert post(served.port, b"[]", headers=AUTH) == (200, {"accepted": 0})
 
 
-def test_non_object_elements_are_written_as_they_are(served: Collector) -> None:
-    marker = str(uuid.uuid4())
-    elements = [{"marker": marker}, f"text {marker}", 42, None, True]
-    assert post(served.port, compact(elements), headers=AUTH) == (200, {"accepted": 5})
-    lines_for(served, marker)
-    lines = landed_lines(closed_files(served.out))
-    first = lines.index(compact(elements[0]))
-    assert lines[first:first + 5] == [compact(e) for e in elements]
+def test_batch_with_items_that_are_no_event_is_refused_whole(served: Collector) -> None:
+    """Validation at intake over a real connection (tests/test_collector_intake.py has every shape)."""
+    good = ol_event()
+    elements = [good, f"text {good['run']['runId']}", 42, None, True, {"eventTime": "2025-01-01T00:00:00Z"}]
+    status, answer = post(served.port, compact(elements), headers=AUTH)
+    assert (status, answer["error"], answer["rejected_count"]) == (400, "invalid_batch", 5)
+    assert [(r["index"], r["reason"]) for r in answer["rejected"]] == [
+        (1, "not_an_object"), (2, "not_an_object"), (3, "not_an_object"), (4, "not_an_object"), (5, "missing_run_id")]
+    assert post(served.port, b"[]", headers=AUTH)[1]["error"] == "empty_batch"
+    assert post(served.port, compact(good), headers=AUTH) == (200, {"accepted": 1})
+    assert lines_for(served, good["run"]["runId"]) == [compact(good)], "the refused batch landed"
 
 
 def test_gzip_body_is_decoded(served: Collector) -> None:
@@ -143,7 +146,9 @@ BAD_INPUT = {
     "not_utf8": (b'{"marker": "MARK \xff"}', {}, 400, "not_json"),
     "nan_is_not_json": (b'{"marker": "MARK", "x": NaN}', {}, 400, "not_json"),
     "truncated_gzip": (gzip.compress(b'{"marker": "MARK"}')[:-6], {"Content-Encoding": "gzip"}, 400, "bad_gzip"),
-    "nested_array": (b'[{"marker": "MARK"}, [1]]', {}, 400, "nested_array"),
+    "array_in_a_batch": (b'[{"marker": "MARK"}, [1]]', {}, 400, "invalid_batch"),
+    "not_an_event": (b'{"marker": "MARK"}', {}, 400, "missing_event_time"),
+    "lone_surrogate": (b'{"marker": "MARK \\ud800"}', {}, 400, "lone_surrogate"),
     "oversize_body": (b'{"marker": "MARK", "pad": "' + b"x" * (65 * 1024) + b'"}', {}, 413, "body_too_large"),
     "gzip_bomb": (BOMB, {"Content-Encoding": "gzip"}, 413, "decoded_body_too_large"),
     "wrong_content_type": (b'{"marker": "MARK"}', {"Content-Type": "text/plain"}, 415, "unsupported_media_type"),
@@ -189,6 +194,22 @@ def test_refusals_keep_a_keep_alive_connection_serving(served: Collector) -> Non
             assert lines_for(served, event["run"]["runId"]) == [compact(event)]
     finally:
         conn.close()
+
+
+def test_served_collector_logs_each_request_and_serves_metrics(served: Collector) -> None:
+    """The real server: its access log on stderr (the default), GET /metrics without a token."""
+    event = ol_event()
+    body = compact(event)
+    assert post(served.port, body, headers=AUTH) == (200, {"accepted": 1})
+    status, text, headers = request(served.port, "GET", "/metrics")
+    assert status == 200 and headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8"
+    assert "# TYPE lw_collector_fsync_seconds histogram" in text.decode()
+    logged = f"method=POST path=/api/v1/lineage status=200 events=1 rejected=0 bytes={len(body)} ms="
+    for line in (logged, "method=GET path=/metrics status=200 events=0 rejected=0 bytes=0 ms="):
+        deadline = time.monotonic() + 10
+        while line not in served.log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert line in served.log.read_text()
 
 
 def test_unknown_paths_and_methods_get_json_errors(served: Collector) -> None:
@@ -439,7 +460,8 @@ def real_clients(tmp_path_factory: pytest.TempPathFactory) -> RealClients:
         python_run_id = emit_with_http_transport(collector.url)
         run_dbt_ol(root / "tiny", collector.url)
         unplaceable = [{"eventTime": "2025-01-01T00:00:00Z", "job": {"namespace": "n", "name": "no_run"}}, 42]
-        assert post(collector.port, compact(unplaceable), headers=AUTH) == (200, {"accepted": 2})
+        status, answer = post(collector.port, compact(unplaceable), headers=AUTH)
+        assert (status, [r["reason"] for r in answer["rejected"]]) == (400, ["missing_run_id", "not_an_object"])
         acknowledged = collector.health()["acknowledged_events"]
     landed = [json.loads(line) for line in landed_lines(closed_files(out))]
     dbt_run_ids = [e["run"]["runId"] for e in landed if isinstance(e, dict) and e.get("eventType") == "START"
@@ -474,9 +496,9 @@ def test_dbt_ol_events_reach_runs_and_lineage_edges(real_clients: RealClients) -
     assert ("tiny.main.orders_raw", "tiny.main.orders_clean") in dataset_edges(wh)
 
 
-def test_every_acknowledged_event_lands_and_unplaceable_ones_are_quarantined(real_clients: RealClients) -> None:
+def test_every_acknowledged_event_lands_and_is_placed_what_intake_refused_never_lands(
+        real_clients: RealClients) -> None:
     wh = real_clients.warehouse
     audit = wh.query("select sum(lines), sum(parsed), sum(quarantined) from marts.landing_audit")
-    assert audit == [(real_clients.acknowledged_events, real_clients.acknowledged_events - 2, 2)]
-    reasons = wh.query("select reason from staging.quarantined_events order by reason")
-    assert reasons == [("missing_run_id",), ("not_an_object",)]
+    assert audit == [(real_clients.acknowledged_events, real_clients.acknowledged_events, 0)]
+    assert wh.query("select count(*) from staging.quarantined_events") == [(0,)]

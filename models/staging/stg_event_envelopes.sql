@@ -1,5 +1,6 @@
 {#- The envelope of every record, its kind and the reason it cannot be placed, if any (D5). The first applicable
-    reason wins, in the order of the case expression below. event_kind (D16, docs/rules.md "D16 Static lineage
+    reason wins, in the order of the case expression below, which is the order of event_rules' reasons
+    (macros/quarantine_reasons.sql; the HTTP collector refuses the same records at intake, in the same order). event_kind (D16, docs/rules.md "D16 Static lineage
     events are kept"): an event with a run.runId is a RUN event; one without is a static DATASET event when it sends
     a top-level dataset namespace or name or its schemaURL names the DatasetEvent definition, a static JOB event
     when its schemaURL names the JobEvent definition, and else a RUN event that misses its run. A static event
@@ -7,6 +8,7 @@
     is not read. Incremental: records of unseen landing batches. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
+{%- set rules = lineage_warehouse.event_rules() %}
 {%- set record_paths = [
     ['eventTime'],
     ['eventType'],
@@ -62,9 +64,10 @@ kinds as (
         case
             when run_id_text is not null then 'RUN'
             when
-                dataset_namespace is not null or dataset_name is not null or schema_url like '%/DatasetEvent'
+                dataset_namespace is not null or dataset_name is not null
+                or schema_url like '%{{ rules.dataset_event_schema_suffix }}'
                 then 'DATASET'
-            when schema_url like '%/JobEvent' then 'JOB'
+            when schema_url like '%{{ rules.job_event_schema_suffix }}' then 'JOB'
             else 'RUN'
         end as event_kind
     from envelopes

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 log = logging.getLogger("lw_collector")
 
@@ -71,8 +72,10 @@ def publish(open_path: Path, out_dir: Path) -> Path:
 class SegmentWriter:
     """Owns the open segment. Every method runs on one writer thread, one call at a time."""
 
-    def __init__(self, out_dir: Path, rotation: Rotation) -> None:
+    def __init__(self, out_dir: Path, rotation: Rotation,
+                 on_fsync: Callable[[float], None] | None = None) -> None:
         self.out_dir = out_dir
+        self.on_fsync = on_fsync  # called with the seconds each commit's fsync of the open file took
         self.tmp_dir = out_dir / TMP_DIR
         self.rotation = rotation
         self.writer_id = secrets.token_hex(3)
@@ -100,6 +103,10 @@ class SegmentWriter:
             raise
         self.fd, self.path, self.size, self.opened_at = fd, path, 0, time.monotonic()
 
+    def open_age(self) -> float:
+        """Seconds since the open segment was opened; 0 when none is open."""
+        return time.monotonic() - self.opened_at if self.fd is not None else 0.0
+
     def seconds_to_age_rotation(self) -> float | None:
         if self.fd is None:
             return None
@@ -113,7 +120,10 @@ class SegmentWriter:
             assert self.fd is not None
             try:
                 write_all(self.fd, data)
+                started = time.perf_counter()
                 os.fsync(self.fd)
+                if self.on_fsync is not None:
+                    self.on_fsync(time.perf_counter() - started)
             except OSError:
                 self._undo()
                 raise
