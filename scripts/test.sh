@@ -14,7 +14,7 @@ phases=()
 now() { date +%s; }
 
 began=$(now)
-bash scripts/setup.sh
+bash scripts/setup.sh --dev
 phases+=("set-up $(( $(now) - began )) s")
 
 began=$(now)
