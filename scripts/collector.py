@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lw_collector.app import Settings, create_app  # noqa: E402
 from lw_collector.landing import Rotation, recover  # noqa: E402
+from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
 
 SIZE_UNITS = {"": 1, "k": 1024, "kib": 1024, "m": 1024**2, "mib": 1024**2, "g": 1024**3, "gib": 1024**3}
 
@@ -88,6 +89,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", **version_argument())
     commands = parser.add_subparsers(dest="command", required=True)
 
     s = commands.add_parser("serve", help="run the collector", description="Run the HTTP collector.")
