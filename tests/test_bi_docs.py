@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections import defaultdict
@@ -81,6 +82,46 @@ def test_issue21_docs_overview_page_names_every_mart_and_how_to_query() -> None:
     assert not missing, f"the docs overview page does not name {missing}"
     assert "select" in overview and "from marts." in overview, "the overview shows no query"
     assert "duckdb" in overview.lower() and "spark" in overview.lower()
+
+
+def marts_table_rows(text: str) -> dict[str, list[str]]:
+    """{mart: [one row per, key, what it answers]} of a markdown table whose rows start with a mart in backticks."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 4:
+            rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+def test_docs_overview_page_is_the_marts_table() -> None:
+    """Issue 53, part 8: the overview page's table has one row per mart, each with its grain, its key and the
+    question it answers."""
+    overview = in_process.manifest("duckdb").docs["doc.lineage_warehouse.__overview__"].block_contents
+    rows = marts_table_rows(overview)
+    assert set(rows) == set(mart_names())
+    assert all(all(cell for cell in cells) for cells in rows.values()), rows
+
+
+def test_docs_site_generates_offline_as_one_static_page(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """`dbt docs generate --static` (the README's way to open the docs without a server) writes one page holding the
+    manifest, the catalog of the warehouse and the overview, and loads nothing from the network: no script, style
+    or font from elsewhere, and the page's usage tracker is off (the project sets send_anonymous_usage_stats
+    false). On a copy of the corpora warehouse, with the manifest this process parsed (no compile)."""
+    docs = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, docs.duckdb_path)
+    (tmp_path / "target").mkdir()
+    in_process.manifest("duckdb").write(str(tmp_path / "target" / "manifest.json"))
+    docs.dbt(["docs", "generate", "--no-compile", "--static"])
+    page = (tmp_path / "target" / "static_index.html").read_text()
+    assert "| `datasets_overview` |" in page, "the overview page is in the static page"
+    assert '"model.lineage_warehouse.lineage_edges"' in page
+    catalog = json.loads((tmp_path / "target" / "catalog.json").read_text())
+    assert {f"model.lineage_warehouse.{mart}" for mart in mart_names()} <= set(catalog["nodes"])
+    external = re.findall(r"""<(?:script|link|img)[^>]+(?:src|href)=["']?(?:https?:)?//[^>]*>|@import[^;]*//|"""
+                          r"""url\(["']?(?:https?:)?//""", page)
+    assert external == []
+    assert re.search(r'"send_anonymous_usage_stats": *false', page)
 
 
 def yml_columns() -> list[tuple[str, str, str, str]]:
