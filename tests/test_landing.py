@@ -240,3 +240,16 @@ def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
     compiled = wh.compiled("raw/raw_event_lines.sql")  # a full refresh reads every file
     assert "a.jsonl" in compiled and "b.jsonl" in compiled and "c.jsonl" in compiled
     assert Counter(relative(r[0], src) for r in wh.query("select source_file from raw.raw_event_lines")) == landed
+
+
+def test_events_glob_matching_nothing_stops_the_build_before_anything_lands(tmp_path: Path) -> None:
+    """docs/decisions/landing-glob-matching-nothing.md: a glob that matches no file is a configuration error, so the
+    run fails with a message naming the glob and no landing table is written."""
+    wh = Warehouse(tmp_path / "wh")
+    glob = str(tmp_path / "no_such_folder" / "*.jsonl")
+    proc = wh.dbt(["run", "--select", "raw_event_lines"], events=glob, check=False)
+    assert proc.returncode != 0
+    assert f"events_path '{glob}' matches no file" in proc.stdout + proc.stderr
+    tables = wh.query("select table_name from information_schema.tables where table_schema = 'raw'") \
+        if wh.duckdb_path.exists() else []
+    assert ("raw_event_lines",) not in tables
