@@ -1,7 +1,7 @@
 """Draw the lineage around one dataset or job of a DuckDB warehouse as Mermaid and Graphviz DOT.
 
-The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in README "Lineage"); with
---hierarchy, a job's parents and dependencies are its `job_hierarchy` macro (README "Job hierarchy"). This script
+The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in docs/querying.md "Lineage"); with
+--hierarchy, a job's parents and dependencies are its `job_hierarchy` macro (docs/querying.md "Job hierarchy"). This script
 compiles the macro with `dbt compile --inline`, runs the compiled SQL on the warehouse (read-only) and writes
 `<out>.mmd` and `<out>.dot`, plus `<out>.svg` and `<out>.png` when Graphviz's `dot` is installed. Nodes are
 labelled by location and name, edges by output types.

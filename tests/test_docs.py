@@ -66,3 +66,44 @@ def test_docs_hold_no_benchmark_log_or_progress_report() -> None:
     assert not (PROJECT_DIR / "docs" / "benchmark_runs.md").exists()
     for path in (PROJECT_DIR / "docs").rglob("*.md"):
         assert not re.search(r"\bstop \d+\b", path.read_text(), re.I), path
+
+
+def readme() -> str:
+    return (PROJECT_DIR / "README.md").read_text()
+
+
+def first_query_snippet(text: str) -> str:
+    """The Python heredoc of the README's "Your first query" section."""
+    section = text.split("## Your first query", 1)[1].split("\n## ", 1)[0]
+    return section.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
+
+
+def test_readme_is_short_and_gets_a_newcomer_to_a_first_query_in_40_lines() -> None:
+    text = readme()
+    lines = text.splitlines()
+    assert len(lines) <= 250
+    head = "\n".join(lines[:40])
+    assert "bash scripts/demo.sh" in head and "bash scripts/test.sh" in head
+    assert "from marts." in head and "duckdb.connect(\"lineage_bi.duckdb\", read_only=True)" in head
+    # the first query names datasets by name, never by a 32-hex id
+    assert not re.search(r"'[0-9a-f]{32}'|<\w*_?id>", first_query_snippet(text))
+    assert "![The lineage explorer](docs/explorer.png)" in text
+    assert "## The lineage explorer" in text
+
+
+def test_readme_marts_table_has_every_mart_as_the_docs_overview_does() -> None:
+    from tests.lw.shared import mart_names
+    from tests.test_bi_docs import marts_table_rows
+
+    rows = marts_table_rows(readme())
+    assert set(rows) == set(mart_names())
+    overview = (PROJECT_DIR / "docs" / "dbt" / "overview.md").read_text()
+    assert rows == marts_table_rows(overview), "the README's marts table is the docs site's overview table"
+
+
+def test_readme_links_name_files_that_exist() -> None:
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme()):
+        # written by the engineers building the explorer and its screenshot, and the collector's page
+        if target.startswith("http") or target in {"docs/explorer.png", "docs/collector.md"}:
+            continue
+        assert (PROJECT_DIR / target).exists(), target

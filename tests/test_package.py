@@ -41,7 +41,7 @@ def cut_gzip() -> tuple[bytes, int]:
 
 
 def write_host_project(host: Path, events_glob: str) -> None:
-    """The README's snippet ("Using the warehouse as a dbt package"), in a fresh folder."""
+    """The snippet of docs/package.md, in a fresh folder."""
     (host / "models").mkdir(parents=True)
     (host / "dbt_project.yml").write_text(textwrap.dedent(f"""\
         name: analytics_host

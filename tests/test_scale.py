@@ -1,4 +1,4 @@
-"""The README's own command at CI size (issue 21, point 3; docs/decisions.md "Data tests in every build: bounded
+"""The build command of the README ("Your own events") at CI size (issue 21, point 3; docs/decisions.md "Data tests in every build: bounded
 cost"): `dbt build` with every data test passes on 100,000 generated events within the profile's memory limit
 (2 GB). The unit tests and the macro tests on literal inputs are left out: they read no model, so their cost does
 not depend on the data, and they run in the corpora build (tests/test_dbt_tests.py). DuckDB only: the question is
