@@ -48,7 +48,7 @@ def test_docs_every_decision_reference_names_an_existing_file() -> None:
         if path.suffix not in {".md", ".sql", ".yml", ".py", ".sh", ".txt", ".ini"} or not path.exists():
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
-        if re.search(r"decisions\.md(?!\w)", text):
+        if re.search(r"decisions\.md(?!\w)", text) and name != "tests/test_docs.py":  # this file names it
             old.append(name)
         for slug in re.findall(r"docs/decisions/([\w-]+\.md)", text):
             if not (DECISIONS / slug).exists():
