@@ -8,7 +8,7 @@ gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced; 
 writer runs. Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
 `dbt build --vars '{events_path: "<out>/*.jsonl"}'`; open files live in `<out>/.tmp/` under names no `*.json*` glob
 matches. At start-up, segments left open by a killed collector are closed (`recover` does only that).
-Design and limits: docs/decisions.md, "Collector: ...".
+Design and limits: docs/decisions/README.md#collector.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Publish a read-only copy of the DuckDB warehouse for BI tools (docs/decisions.md "BI reads a published copy").
+"""Publish a read-only copy of the DuckDB warehouse for BI tools (docs/decisions/bi-published-copy.md).
 
 A BI tool that keeps the warehouse file open, even read-only, holds a lock that makes the next `dbt build` fail.
 BI therefore reads another file, which no build ever opens: after a successful build this script copies the

@@ -25,8 +25,7 @@ from tests.lw.shared import CORPORA_GLOB, mart_names
 DOCS = PROJECT_DIR / "docs"
 RULES = DOCS / "rules.md"
 LAYERS = ("raw", "staging", "intermediate", "marts")
-# data types a mart may declare: names DuckDB and Spark both read as the same type (docs/decisions.md
-# "Marts: contracts on both engines")
+# data types a mart may declare: names DuckDB and Spark both read as the same type (docs/decisions/marts-contracts.md)
 PORTABLE_TYPES = {"string", "bigint", "int", "double", "boolean", "timestamp", "date"}
 # the longest column comment Spark's Hive metastore stores (COLUMNS_V2.COMMENT is a varchar(256))
 SPARK_COLUMN_COMMENT_MAX = 256
@@ -304,7 +303,7 @@ def spark_mart_comments(spark: Any, marts: list[str]) -> dict[str, tuple[str, di
 
 def assert_mart_comments_in_spark(spark: Any) -> None:
     """Point 5 on Spark (called on the parity build of tests/test_engine_parity.py). Spark cannot comment a
-    partition column (docs/decisions.md "Spark: refolds rewrite only the partitions they touch"): it has none."""
+    partition column (docs/decisions/spark-refold-partitions.md): it has none."""
     manifest = in_process.manifest("spark")
     expected = expected_comments(manifest)
     for name, node in mart_models(manifest).items():

@@ -92,7 +92,7 @@ def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
     [app] = master["activeapps"]
     assert app["name"] == "lineage_warehouse_thrift" and app["cores"] == 2, app
     # every JVM of the cluster (master, two workers, the thrift server, two executors) runs the parallel garbage
-    # collector (docs/decisions.md "Spark JVMs: the parallel garbage collector") and the suite's options (C1 alone:
+    # collector (docs/decisions/spark-parallel-gc.md) and the suite's options (C1 alone:
     # "Spark JVMs in the test suite: the client compiler")
     suite_options = os.environ["LINEAGE_SPARK_JAVA_OPTIONS"].split()
     assert len(jvms) == 6 and all({"-XX:+UseParallelGC", *suite_options} <= set(command) for command in jvms), jvms

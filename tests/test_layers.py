@@ -28,7 +28,7 @@ def test_no_model_reads_a_later_layer() -> None:
 
 
 def test_staging_keeps_each_record_text_once(corpora_duckdb: Warehouse) -> None:
-    """docs/decisions.md "Staging: each record's text stored once": past raw, the text of an event record is held by
+    """docs/decisions/staging-record-text-once.md: past raw, the text of an event record is held by
     stg_event_records alone (and by quarantined_events for the records that could not be placed). Every column of
     every staging and intermediate relation of the corpora build, cast to text, is searched for whole record
     texts."""

@@ -25,8 +25,8 @@
 {%- endmacro %}
 
 {#- Spark without Delta or Iceberg has no DELETE. An unpartitioned relation: the kept rows go to a side table, which
-    then overwrites the relation. A partitioned one (docs/decisions.md "Spark: refolds rewrite only the partitions
-    they touch"): one scan of the key columns finds the partitions holding a matching row, and whether each keeps
+    then overwrites the relation. A partitioned one (docs/decisions/spark-refold-partitions.md): one scan of the key
+    columns finds the partitions holding a matching row, and whether each keeps
     any other; those that do are overwritten with their kept rows (dynamic partition overwrite replaces only the
     partitions the query writes, and may read the table it writes), those that do not are dropped. The other
     partitions are not read and not written. -#}

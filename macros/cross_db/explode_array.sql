@@ -10,8 +10,7 @@
 
 {#- DuckDB: each element paired with its position by one list_transform, then unnested in the select list. A
     lateral `unnest(a), generate_subscripts(a, 1) from (select <array_expr> as a)` would be decorrelated into a join
-    on every distinct input array (a hash of whole lists) (docs/decisions.md
-    "DuckDB: arrays exploded without a join on their values"). -#}
+    on every distinct input array (a hash of whole lists) (docs/decisions/duckdb-explode-arrays.md). -#}
 {% macro duckdb__explode_array(array_expr, alias) -%}
     cross join lateral (
         select

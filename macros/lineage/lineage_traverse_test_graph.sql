@@ -10,7 +10,7 @@
     plus a run r1 with a second operation o9 that writes h (no a → h edge: different operation). -#}
 {% macro lineage_traverse_test_io() -%}
     {#- one VALUES list, not a UNION ALL of one-row SELECTs: the traversal reads it at every level, and Spark plans
-        every copy of an unrolled union (docs/decisions.md "Tests: where the time goes") #}
+        every copy of an unrolled union (docs/decisions/tests-suite-layout.md) #}
     select
         io_kind,
         cast(created_at as timestamp) as created_at,

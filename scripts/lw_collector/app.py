@@ -183,7 +183,7 @@ def batch_elements(text: str) -> list[tuple[str | None, Any]] | None:
 
 
 def event_lines(body: bytes) -> tuple[bytes, int]:
-    """The lines to land for a body, and how many events they are (docs/decisions.md "Collector: ...")."""
+    """The lines to land for a body, and how many events they are (docs/decisions/README.md#collector)."""
     try:
         text = body.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:

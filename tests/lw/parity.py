@@ -26,8 +26,8 @@ ENGINES = ("duckdb", "spark")
 # Relations whose rows each engine chooses by a rule of its own, compared between the engines as "every DuckDB row
 # is among Spark's" (on other sides, as every relation: identical). stg_io_unvouched_lists holds the events whose
 # lists are checked from their text; an event holding a single quote is one of them on Spark only, whose JSON reader
-# takes single quotes as quotes (macros/cross_db/may_quote_json_in_a_string.sql, docs/decisions.md "Facet issues:
-# entries re-read only when the typed parse cannot vouch for them"). What the checks find, stg_io_entry_issues, is
+# takes single quotes as quotes (macros/cross_db/may_quote_json_in_a_string.sql,
+# docs/decisions/facet-issues-unvouched-entries.md). What the checks find, stg_io_entry_issues, is
 # compared as identical.
 SPARK_CHECKS_MORE = frozenset({"stg_io_unvouched_lists"})
 

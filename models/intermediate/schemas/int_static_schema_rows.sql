@@ -2,7 +2,7 @@
     shown for a dataset reads both (int_dataset_current_schemas): one row per (io kind, dataset, schema) with the
     first and last eventTime of the static events that declared it. The dataset is the entry's lineage node, as for
     an input or output row. A DatasetEvent's dataset (io_kind DATASET) ranks with the outputs, a JobEvent's inputs
-    and outputs with their kind (docs/decisions.md "Static events: what they contribute"). -#}
+    and outputs with their kind (docs/decisions/static-events.md). -#}
 
 with
 
