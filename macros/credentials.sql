@@ -1,4 +1,4 @@
-{#- D6: credentials live only in raw (docs/decisions.md "Credentials are removed from the event text").
+{#- D6: credentials live only in raw (docs/decisions/credentials-removed.md).
     without_credentials(text) is applied once, to the text of every event record (stg_event_records), before
     anything parses it: every column of every layer after raw is read from the cleaned text, so no model needs
     its own rule. The text is JSON (or, for a record that is not, any text): each pattern stays inside one JSON

@@ -7,7 +7,7 @@
       an empty '/=' names no partition column);
     - dbt: every 'None.' is removed from the name as sent.
     The Spark cut and the dbt removal start again from the name as sent, so where they apply the ClickHouse and
-    MySQL cut is undone (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under Spark and dbt"). -#}
+    MySQL cut is undone (docs/decisions/dataset-names-clickhouse-cut.md). -#}
 {% macro dataset_name(name_expr, namespace_expr, extractor_expr) -%}
     {%- set location_type = lineage_warehouse.namespace_type(lineage_warehouse.namespace_read(namespace_expr, 'dataset')) -%}
     {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]+=', 1) -%}

@@ -1,5 +1,6 @@
-{#- Upgrading a warehouse built by an earlier version of the project (docs/decisions.md "Upgrades: derived layers
-    are rebuilt from raw"). Raw (the landed lines and the landing's own records) is the only copy of what was
+{#- Upgrading a warehouse built by an earlier version of the project
+    (docs/decisions/upgrades-derived-layers-rebuilt.md). Raw (the landed lines and the landing's own records) is the
+    only copy of what was
     landed and is never rebuilt; every other layer is derived from it. The appended rows of the derived
     incremental models were written by the code of their day: when the project changes what those rows hold
     (their columns, or what a row says), derived_layers_version changes, and the first `dbt run` or `dbt build`

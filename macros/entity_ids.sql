@@ -41,8 +41,9 @@
 {%- endmacro %}
 
 {#- The rows of `relation` (a ref, or the name of a CTE of the calling model) with the location and the entity id
-    their natural key names, resolved now, as `location_id` and `<kind>_id` (docs/decisions.md "Incremental builds:
-    per-event rows hold natural keys"): per-event models keep the namespace and name an event sent, and the folds
+    their natural key names, resolved now, as `location_id` and `<kind>_id`
+    (docs/decisions/incremental-natural-keys.md): per-event models keep the namespace and name an event sent, and the
+    folds
     that read them call this, so a namespace that later moves to another location moves its datasets or jobs at
     the next fold without rewriting a per-event row. `kind` is 'dataset' or 'job'; `namespace_locations` the calling
     model's ref('int_namespace_locations'). -#}

@@ -82,7 +82,7 @@
 
 {#- The job facets (job.facets.<name>) the models read. `parent` is read on a JobEvent only (D16): a static
     event has no run to carry the parent run facet, so its job's parent is the job of a `parent` job facet shaped
-    like the parent run facet's (docs/decisions.md "Static events: what they contribute"). -#}
+    like the parent run facet's (docs/decisions/static-events.md). -#}
 {% macro job_facet_shapes() -%}
     {{ return({
         'parent': {'job': {'namespace': 'text', 'name': 'text'}},

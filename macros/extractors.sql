@@ -3,7 +3,7 @@
 {#- The extractor that handles an event: the first that matches in the order Spark, Airflow DAG, Airflow task, Hive,
     Flink, dbt, StarRocks, Unknown (integration strings matched exactly, case-sensitively). StarRocks needs a valid
     starrocks_session facet (`starrocks_problem` is starrocks_session_problem, NULL when valid); without one the event
-    falls through to Unknown (docs/decisions.md "StarRocks: events without a valid session"). -#}
+    falls through to Unknown (docs/decisions/starrocks-unusable-session.md). -#}
 {% macro event_extractor(integration, job_type, job_namespace, starrocks_problem) -%}
     case
         when {{ integration }} = 'SPARK' then 'SPARK'

@@ -1,5 +1,6 @@
-{#- Upgrading a warehouse landed before files were identified by their normalised path (docs/decisions.md
-    "Landing: a file's identity"). Such a warehouse named each file by its path relative to the glob's base folder.
+{#- Upgrading a warehouse landed before files were identified by their normalised path
+    (docs/decisions/landing-file-identity.md). Such a warehouse named each file by its path relative to the glob's base
+    folder.
     The first incremental landing with this code (pre-hook of raw_event_lines) renames, in place, every stored
     `source_file` of every incremental model to the file's normalised path (derived from raw_event_lines'
     source_path), so nothing is read, parsed or landed again; then it records the identity in

@@ -1,8 +1,8 @@
-{#- Rebuilds of appended models whose old rows a later run can invalidate (docs/decisions.md "Incremental
-    builds: rebuilt when a location is remapped"):
+{#- Rebuilds of appended models whose old rows a later run can invalidate
+    (docs/decisions/incremental-location-remap-rebuild.md):
     - rows that embed ids derived from locations (dataset and job ids: the symlink group entries and the refolds
-      by operation; the other per-event rows hold natural keys, docs/decisions.md "Incremental builds: per-event
-      rows hold natural keys") stay right only while every namespace they name keeps its location: a new
+      by operation; the other per-event rows hold natural keys, docs/decisions/incremental-natural-keys.md) stay right
+      only while every namespace they name keeps its location: a new
       reference that fuses two known locations, an earlier reference that renames a location, a changed
       location_aliases seed or retention can move a namespace to another location id;
     - per-batch aggregates (the first reference of an address or dataset in a batch) are no longer right once

@@ -1,4 +1,4 @@
-{#- Incremental builds by landing batch (docs/decisions.md "Incremental builds: landing batches").
+{#- Incremental builds by landing batch (docs/decisions/incremental-landing-batches.md).
     Each landing run that adds lines numbers them with the next landing_batch; a model that holds rows of one
     event each (parsing, exploding one event's facets) appends the rows of the batches it has not seen; the folds
     over operations refold only the operations those batches touch (macros/refold_scopes.sql), and the other

@@ -1,4 +1,4 @@
-{#- Landing bookkeeping (docs/decisions.md "Landing: ..."). Before raw_event_lines reads anything,
+{#- Landing bookkeeping (docs/decisions/README.md#landing). Before raw_event_lines reads anything,
     prepare_landing lists the files of the glob into `landing_files` (one row per file, this run only), picks the
     files to read (every file on a fresh or fully refreshed table, else those whose state is not recorded in
     `landed_file_states`) and inspects them into `landing_file_checks`; a file that cannot be read is left out;

@@ -3,7 +3,7 @@
     - no offset means UTC; any fraction length, truncated to microseconds;
     - anything else (dates alone, numbers, impossible dates) gives NULL, and so does an instant outside the years
       1 to 9999 in UTC (year 0000, or an offset that moves 0001-01-01 or 9999-12-31 across the bound: a BC or
-      five-digit year is no event time, docs/decisions.md "Timestamps accepted as eventTime").
+      five-digit year is no event time, docs/decisions/event-time-formats.md).
     The shape is checked with one regular expression first (timestamp_shape, macros/quarantine_reasons.sql), so both
     engines accept exactly the same texts. -#}
 {% macro parse_timestamp(expr) -%}

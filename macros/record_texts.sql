@@ -1,6 +1,6 @@
 {#- The join condition of a staging row that names a landed record (source_file, line_number, element_index and
     landing_batch: stg_event_envelopes, stg_events) with that record in stg_event_records, the one staging model
-    that keeps each record's text (docs/decisions.md "Staging: each record's text stored once"). element_index is
+    that keeps each record's text (docs/decisions/staging-record-text-once.md). element_index is
     NULL for a record that is a whole line or document. -#}
 {% macro same_record(left, right) -%}
     {{ left }}.source_file = {{ right }}.source_file

@@ -1,4 +1,4 @@
-{#- Refolds scoped to what new events touch (docs/decisions.md "Incremental builds: one touched scope"). The folds
+{#- Refolds scoped to what new events touch (docs/decisions/incremental-touched-scope.md). The folds
     over operations, their inputs, outputs and column lineage, and the lineage edges grouped by operation, run, job
     or dataset pair, hold rows that each depend on the events of one operation (and on the run and job that
     operation belongs to). An incremental run of such a model, whose watermark is W:
@@ -42,8 +42,8 @@
 
 {#- The refold partition of a row (SQL), from the id that keys it (`key`: its operation, run or job id, or the
     source dataset of a DATASET-grain edge): Spark stores refold tables partitioned by it, so a refold rewrites only
-    the partitions of the rows it replaces (docs/decisions.md "Spark: refolds rewrite only the partitions they
-    touch"). A version-7 UUID gives its first six hex digits, the top 24 bits of its creation time in milliseconds
+    the partitions of the rows it replaces (docs/decisions/spark-refold-partitions.md). A version-7 UUID gives its
+    first six hex digits, the top 24 bits of its creation time in milliseconds
     (a span of about 4.7 hours): new events mostly touch the newest runs and operations, hence the newest
     partitions. Any other id (a v4 UUID, an MD5 entity id) gives its first hex digit: 16 partitions. A function of
     the key alone, so a row never changes partition when it is refolded. -#}

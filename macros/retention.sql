@@ -1,4 +1,4 @@
-{#- Retention (docs/decisions.md "Retention: dropping old events"). With var('retention_days') = N, every event
+{#- Retention (docs/decisions/retention.md). With var('retention_days') = N, every event
     whose eventTime is older than N days before var('retention_as_of') (default: the start of this dbt
     invocation) is dropped: new batches never place it, and at the start of each `dbt run` / `dbt build` the
     rows it left in the stored incremental relations (raw lines, records, parsed facts) are deleted, so the

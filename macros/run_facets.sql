@@ -126,8 +126,8 @@
 
 {#- A `tags` list of a tags facet (job, run or dataset), read in staging as `list` (tag_list_columns: <list>_kind,
     <list>_items): 'tags_not_a_list', or 'tag_without_key_or_value' when any item lacks a key or a value (an item
-    that is not an object lacks both; the reference rejects the event: D5 drops the whole facet, docs/decisions.md
-    "Reference 0.7 gaps: facets the reference rejects"); NULL when absent or valid. -#}
+    that is not an object lacks both; the reference rejects the event: D5 drops the whole facet,
+    docs/decisions/reference-gaps-facets-dropped.md); NULL when absent or valid. -#}
 {% macro tags_list_problem(list) -%}
     {%- set bad_item = "case when lw_tag." ~ adapter.quote('key') ~ " is null or lw_tag." ~ adapter.quote('value')
         ~ " is null then 'x' end" -%}

@@ -1,4 +1,4 @@
-{#- A file rewritten in place (docs/decisions.md "Landing: a file rewritten in place"). A landed line is
+{#- A file rewritten in place (docs/decisions/landing-file-rewritten-in-place.md). A landed line is
     identified by (source_file, line_number, line_hash), so landing a changed file adds the lines it now holds;
     the lines it no longer holds (another text at their line number, or past its new end) are superseded. When a
     run lands, each file it reads again (its size or modification time changed) that already has landed lines is

@@ -8,7 +8,8 @@ more events (another seed, a later time range) and time the incremental `dbt run
 DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build of the
 generated events and its incremental run after the +1 %, and compare the marts of both engines.
 
-Prints a table, appends it to the results file (docs/benchmark_runs.md by default) and ends with
+Prints a table, appends one row per engine to the results file (docs/benchmarks/results.csv by default: the
+figures as data, which scripts/plot_benchmarks.py draws) and ends with
 `ratios: floor=F reference=R incremental=I traversal_ms=T` where F = dbt run time / floor time,
 R = our events/s / the reference's events/s (n/a without --with-reference or when it cannot run),
 I = incremental run time / full run time and T = the traversal's median milliseconds over 5 runs.
@@ -18,6 +19,7 @@ minutes per model in staging).
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import platform
@@ -40,7 +42,12 @@ from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
 
 REFERENCE_PYTHON = PROJECT_DIR / ".reference" / "venv" / "bin" / "python"
 REFERENCE_RUNNER = Path(__file__).resolve().parent / "_bench_reference.py"
-DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmark_runs.md"
+DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks" / "results.csv"
+# one row per run and engine; empty where a figure was not measured (Spark has no floor, a --traversal-only run no
+# build)
+RESULT_COLUMNS = ["recorded_at", "commit", "events", "engine", "full_run_s", "incremental_run_s",
+                  "build_with_tests_s", "floor_s", "peak_rss_mb", "traversal_ms", "parity", "command", "machine",
+                  "versions"]
 TRAVERSAL_RUNS = 5
 
 
@@ -62,6 +69,11 @@ class Results:
     reference: float | None = None
     incremental: float | None = None
     traversal_ms: float | None = None
+    # the figures of the results file, per engine ({"duckdb": {"full_run_s": 12.3, ...}, "spark": {...}})
+    figures: dict[str, dict[str, float | str]] = field(default_factory=dict)
+
+    def figure(self, engine: str, name: str, value: float | str) -> None:
+        self.figures.setdefault(engine, {})[name] = value
 
     def add(self, label: str, value: str) -> None:
         self.rows.append(Row(label, value))
@@ -321,6 +333,7 @@ def measure_traversal(results: Results, warehouse: Warehouse, events_glob: str) 
     results.add(f"traversal: {label}",
                 f"{median_ms:.1f} ms median of {TRAVERSAL_RUNS} ({rows:,} rows, start has {io_count} io rows)")
     results.traversal_ms = median_ms
+    results.figure("duckdb", "traversal_ms", round(median_ms, 1))
 
 
 def traversal_only(args: argparse.Namespace) -> Results:
@@ -358,6 +371,8 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     rss = peak_child_rss_mb()
     results.add("dbt seed before the build, not in F (s)", f"{seeds:.1f}")
     results.add("full build: dbt run, all models (s)", f"{full:.1f}")
+    results.figure("duckdb", "full_run_s", round(full, 1))
+    results.figure("duckdb", "peak_rss_mb", round(rss))
     results.add("  end-to-end events/s, MB/s", f"{args.events / full:,.0f} events/s, {megabytes / full:.2f} MB/s")
     results.add("  peak RSS of dbt (MB)", f"{rss:,.0f}")
     results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_full.json"))
@@ -367,6 +382,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
         try:
             built = timed_dbt(Warehouse(workdir / "duckdb_build", show_log=True), ["build"], events_glob)
             results.add("dbt build incl. tests, fresh file (s)", f"{built:.1f}")
+            results.figure("duckdb", "build_with_tests_s", round(built, 1))
         except RuntimeError as error:
             reason = next((line.strip() for line in str(error).splitlines() if "Error" in line), "dbt failed")
             results.add("dbt build incl. tests, fresh file (s)", f"failed ({reason[:160]})")
@@ -376,6 +392,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     floor, floor_events, io_rows = floor_seconds(events_glob, workdir / "floor.duckdb")
     results.add("floor: duckdb read_ndjson_objects + unnest (s)", f"{floor:.2f} ({floor_events:,} events, {io_rows:,} io rows)")
     results.floor = full / floor
+    results.figure("duckdb", "floor_s", round(floor, 2))
     (workdir / "floor.duckdb").unlink(missing_ok=True)
 
     if args.with_reference:
@@ -400,6 +417,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add(f"incremental dbt run after +{extra:,} events (s)", f"{incremental:.1f}")
     results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_incremental.json"))
     results.incremental = incremental / full
+    results.figure("duckdb", "incremental_run_s", round(incremental, 1))
 
     measure_traversal(results, warehouse, events_glob)
 
@@ -412,22 +430,42 @@ def run_benchmark(args: argparse.Namespace) -> Results:
                     f"{spark.incremental:.1f} (I = {spark.incremental / spark.full:.3f})")
         results.add("  slowest models", spark.incremental_slowest)
         results.add("spark: engine parity", spark.parity)
+        results.figure("spark", "full_run_s", round(spark.full, 1))
+        results.figure("spark", "incremental_run_s", round(spark.incremental, 1))
+        results.figure("spark", "parity", spark.parity)
     return results
 
 
-def append_results(path: Path, args: argparse.Namespace, results: Results, title: str | None) -> None:
-    """Append a dated section with the machine, versions, table and ratios line."""
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    heading = title or f"Run of {args.events:,} events"
-    text = (f"\n### {heading} ({stamp})\n\n"
-            f"- machine: {machine()}\n- versions: {versions()}\n"
-            f"- command: `scripts/bench.py --events {args.events} --seed {args.seed}"
+def commit() -> str:
+    """The project's commit (short hash, `+` when the tree has changes), or '' outside git."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PROJECT_DIR, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=PROJECT_DIR,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return head + ("+" if dirty else "")
+
+
+def command_line(args: argparse.Namespace) -> str:
+    return (f"scripts/bench.py --events {args.events} --seed {args.seed}"
             f"{' --with-reference' if args.with_reference else ''}{' --spark' if args.spark else ''}"
-            f"{' --traversal-only' if args.traversal_only else ''}`\n\n"
-            f"{results.table()}\n\n`{results.ratios_line()}`\n")
+            f"{' --traversal-only' if args.traversal_only else ''}")
+
+
+def append_results(path: Path, args: argparse.Namespace, results: Results) -> None:
+    """Append one CSV row per engine measured (RESULT_COLUMNS; the header when the file is new)."""
+    base = {"recorded_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "commit": commit(),
+            "events": args.events, "command": command_line(args), "machine": machine(), "versions": versions()}
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(text)
+    new = not path.exists() or path.stat().st_size == 0
+    with path.open("a", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=RESULT_COLUMNS)
+        if new:
+            writer.writeheader()
+        for engine, figures in results.figures.items():
+            writer.writerow({**{name: "" for name in RESULT_COLUMNS}, **base, "engine": engine, **figures})
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -441,8 +479,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=PROJECT_DIR / ".lw_tmp" / "bench",
                         help="work folder, emptied first (default .lw_tmp/bench)")
     parser.add_argument("--results-file", type=Path, default=DEFAULT_RESULTS,
-                        help="markdown file the results are appended to (default docs/benchmark_runs.md)")
-    parser.add_argument("--title", help="heading of the appended section")
+                        help="CSV file the figures are appended to (default docs/benchmarks/results.csv)")
     parser.add_argument("--no-build-tests", action="store_true", help="skip the extra `dbt build` with tests")
     parser.add_argument("--traversal-only", action="store_true",
                         help="only re-time the traversal on the warehouse an earlier run left in --workdir "
@@ -453,7 +490,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     results = run_benchmark(args)
-    append_results(args.results_file, args, results, args.title)
+    append_results(args.results_file, args, results)
     print(f"machine: {machine()}")
     print(f"versions: {versions()}")
     print(results.table())

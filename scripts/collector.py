@@ -9,7 +9,7 @@ the warehouse would quarantine (a batch with one such item is refused whole). GE
 runs, GET /metrics serves Prometheus metrics, and every request gets one access-log line (stderr by default). Closed files are `<out>/events-<utc>-<writer>-<seq>.jsonl`, ready for
 `dbt build --vars '{events_path: "<out>/*.jsonl"}'`; open files live in `<out>/.tmp/` under names no `*.json*` glob
 matches. At start-up, segments left open by a killed collector are closed (`recover` does only that).
-Design and limits: docs/collector.md and docs/decisions.md, "Collector: ...".
+Design and limits: docs/collector.md and docs/decisions/README.md#collector.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lw_collector.app import Settings, create_app  # noqa: E402
 from lw_collector.landing import Rotation, recover  # noqa: E402
+from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
 
 SIZE_UNITS = {"": 1, "k": 1024, "kib": 1024, "m": 1024**2, "mib": 1024**2, "g": 1024**3, "gib": 1024**3}
 
@@ -94,6 +95,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", **version_argument())
     commands = parser.add_subparsers(dest="command", required=True)
 
     s = commands.add_parser("serve", help="run the collector", description="Run the HTTP collector.")

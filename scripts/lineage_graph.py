@@ -1,7 +1,7 @@
 """Draw the lineage around one dataset or job of a DuckDB warehouse as Mermaid and Graphviz DOT.
 
-The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in README "Lineage"); with
---hierarchy, a job's parents and dependencies are its `job_hierarchy` macro (README "Job hierarchy"). This script
+The traversal is the project's `lineage_traverse` macro (docs/lineage semantics in docs/querying.md "Lineage"); with
+--hierarchy, a job's parents and dependencies are its `job_hierarchy` macro (docs/querying.md "Job hierarchy"). This script
 compiles the macro with `dbt compile --inline`, runs the compiled SQL on the warehouse (read-only) and writes
 `<out>.mmd` and `<out>.dot`, plus `<out>.svg` and `<out>.png` when Graphviz's `dot` is installed. Nodes are
 labelled by location and name, edges by output types.
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
@@ -224,6 +225,7 @@ def render_images(dot_path: Path) -> list[Path]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", **version_argument())
     parser.add_argument("--duckdb", type=Path, default=Path(os.environ.get("LINEAGE_DUCKDB_PATH", "lineage.duckdb")),
                         help="warehouse file (default: $LINEAGE_DUCKDB_PATH or lineage.duckdb)")
     start = parser.add_mutually_exclusive_group(required=True)

@@ -1,7 +1,7 @@
 """Write the hostile event set: bad lines of every kind beside good ones, so landing can be proved lossless.
 
 Deterministic: running it twice gives identical bytes. Writes one file per theme and EXPECTED.json, which says
-for every record where it must end: parsed, or quarantined with a reason code (docs/decisions.md, D5).
+for every record where it must end: parsed, or quarantined with a reason code (docs/decisions/, D5).
 """
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(good(2))[:40], Q, "not_json"),
             (line(good(3)), P, None),
             # an escaped surrogate without its pair is no character: both engines' readers reject the line, with
-            # its own reason (decisions.md "JSON validity across engines"); a pair is a character (U+1F600)
+            # its own reason (docs/decisions/json-validity-across-engines.md); a pair is a character (U+1F600)
             (line(good(89)).replace('"job_89"', '"job_\\ud800_89"'), Q, "lone_surrogate"),
             (line(good(90)).replace('"job_90"', '"job_\\ud83d\\ude00_90"'), P, None),
         ],
@@ -114,8 +114,8 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(good(20, eventTime="2025-01-01T10:00:00Z")), P, None),
             (line(good(21, eventTime="2025-01-01T10:00:00")), P, None),
             (line(good(22, eventTime="2025-01-01T10:00:00.123456789Z")), P, None),
-            # instants outside the years 1 to 9999 (UTC) are no event time (decisions.md "Timestamps accepted as
-            # eventTime"): year 0000, and an offset that moves 0001-01-01 into year 0
+            # instants outside the years 1 to 9999 (UTC) are no event time (docs/decisions/event-time-formats.md): year
+            # 0000, and an offset that moves 0001-01-01 into year 0
             (line(good(80, eventTime="0000-06-01T00:00:00Z")), Q, "invalid_event_time"),
             (line(good(81, eventTime="0001-01-01T00:30:00+01:00")), Q, "invalid_event_time"),
             (line(good(82, eventTime="0001-01-02T00:00:00Z")), P, None),
@@ -126,8 +126,8 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
             (line(without(good(25), "job", "name")), Q, "missing_job_name"),
             (line(with_value(good(26), ("job", "name"), "")), Q, "missing_job_name"),
             (line(good(27, job="not an object")), Q, "missing_job_namespace"),
-            # a job namespace or name that is not a JSON string is no name (decisions.md "Job and dataset namespace
-            # and name: strings only"); a string that looks like another JSON value is a name
+            # a job namespace or name that is not a JSON string is no name (docs/decisions/names-are-strings.md); a
+            # string that looks like another JSON value is a name
             (line(with_value(good(83), ("job", "namespace"), {"k": "v"})), Q, "invalid_job_namespace"),
             (line(with_value(good(84), ("job", "namespace"), 5)), Q, "invalid_job_namespace"),
             (line(with_value(good(85), ("job", "name"), True)), Q, "invalid_job_name"),

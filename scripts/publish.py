@@ -1,4 +1,4 @@
-"""Publish a read-only copy of the DuckDB warehouse for BI tools (docs/decisions.md "BI reads a published copy").
+"""Publish a read-only copy of the DuckDB warehouse for BI tools (docs/decisions/bi-published-copy.md).
 
 A BI tool that keeps the warehouse file open, even read-only, holds a lock that makes the next `dbt build` fail.
 BI therefore reads another file, which no build ever opens: after a successful build this script copies the
@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import duckdb
+from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
 
 SOURCE = "lw_source"
 
@@ -101,6 +102,7 @@ def publish(warehouse: Path, published: Path, schemas: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", **version_argument())
     parser.add_argument("--warehouse", type=Path,
                         default=Path(os.environ.get("LINEAGE_DUCKDB_PATH", "lineage.duckdb")),
                         help="the warehouse dbt builds (default: LINEAGE_DUCKDB_PATH or lineage.duckdb)")

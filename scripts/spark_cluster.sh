@@ -35,9 +35,9 @@ export TZ=UTC
 # Every process this cluster starts inherits this variable (executors too, from their worker), so `status` and
 # `down` find all of them; this script's own environment lacks it.
 mark="LINEAGE_CLUSTER_MARK=$state"
-# Every JVM of the cluster runs the parallel garbage collector (docs/decisions.md "Spark JVMs: the parallel garbage
-# collector"), with the options of LINEAGE_SPARK_JAVA_OPTIONS if set (the test suite's: docs/decisions.md "Spark JVMs
-# in the test suite: the client compiler"): the daemons and the thrift server through SPARK_DAEMON_JAVA_OPTS (Spark's
+# Every JVM of the cluster runs the parallel garbage collector (docs/decisions/spark-parallel-gc.md), with the options
+# of LINEAGE_SPARK_JAVA_OPTIONS if set (the test suite's: docs/decisions/spark-test-suite-c1.md): the daemons and the
+# thrift server through SPARK_DAEMON_JAVA_OPTS (Spark's
 # launcher gives it to the thrift server too), the executors through spark.executor.extraJavaOptions.
 gc="-XX:+UseParallelGC${LINEAGE_SPARK_JAVA_OPTIONS:+ $LINEAGE_SPARK_JAVA_OPTIONS}"
 # A fixed port that is taken fails the start instead of Spark moving to the next port.
@@ -106,7 +106,7 @@ start_worker() {
 }
 
 # The thrift server is the cluster's driver: its settings are what every dbt session over thrift gets
-# (docs/decisions.md "Spark cluster: session settings on the thrift server").
+# (docs/decisions/spark-cluster-session-settings.md).
 start_thrift() {
     local java_opts="-Duser.timezone=UTC -Dderby.system.home=$state"
     java_opts+=" -Dlog4j2.configurationFile=file:$project/config/spark/log4j2.properties"

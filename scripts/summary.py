@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 import duckdb
+from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
 
 
 def print_table(title: str, header: list[str], rows: list[tuple]) -> None:
@@ -19,6 +20,7 @@ def print_table(title: str, header: list[str], rows: list[tuple]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--version", **version_argument())
     parser.add_argument("--duckdb", default="lineage.duckdb", type=Path, help="warehouse file")
     parser.add_argument("--examples", default=20, type=int, help="quarantined lines to show")
     args = parser.parse_args()

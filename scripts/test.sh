@@ -2,7 +2,7 @@
 # The whole test suite: set-up, then pytest: sqlfluff (tests/test_lint.py), dbt builds on DuckDB and Spark, the rest.
 # Extra arguments go to pytest, e.g. scripts/test.sh -m "not spark" for a quick run, or -n 0 for one process.
 # At the end it prints how long each phase took, the dbt commands' time per engine and command, and the CPU seconds
-# per lane and of the costliest tests (tests/lw/cpu.py; docs/decisions.md "Tests: where the time goes").
+# per lane and of the costliest tests (tests/lw/cpu.py; docs/decisions/tests-suite-layout.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TZ=UTC
@@ -14,7 +14,7 @@ phases=()
 now() { date +%s; }
 
 began=$(now)
-bash scripts/setup.sh
+bash scripts/setup.sh --dev
 phases+=("set-up $(( $(now) - began )) s")
 
 began=$(now)

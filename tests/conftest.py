@@ -1,4 +1,4 @@
-"""Test-session set-up (docs/decisions.md "Tests: where the time goes").
+"""Test-session set-up (docs/decisions/tests-suite-layout.md).
 
 - dbt runs in-process (tests/lw/in_process.py): one parse per target, one JVM for every Spark command and read.
 - The warehouses several modules read are built once per test session, whichever worker asks first
@@ -25,19 +25,13 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
 # Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
 # (its own JVMs, driven over thrift), sqlfluff, bench.py and demo.sh (subprocesses); single tests say so with
-# @pytest.mark.own_process. They wait more than they compute, so a third
-# worker runs them beside the two engine lanes (decisions.md "Tests: where the time goes"). test_scale (one DuckDB
-# build of its own) runs there too, so that the lanes end together: without it the DuckDB lane ran alone, one core
-# idle, for its last ~150 s.
-# Stop 51: with every Spark JVM on C1 the cluster's share fell, and test_mutations and test_dataset_tags moved here
-# from the Spark lane (which had ended 84 s after the DuckDB lane and 157 s after this one).
+# @pytest.mark.own_process. They wait more than they compute, so a third worker runs them beside the two engine lanes
+# (docs/decisions/tests-suite-layout.md). A few DuckDB modules with warehouses of their own (test_scale,
+# test_mutations, test_dataset_tags) run there too, so that the three lanes end together.
 SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale", "test_mutations",
                      "test_dataset_tags"}
 # DuckDB-only modules of their own warehouses (no shared one) that run in the Spark lane, so that the lanes end
-# together: with the Spark lane's JVMs on the parallel collector it ended ~200 s before the DuckDB lane, which then
-# ran alone, one core idle (stop 40: DuckDB 1196 s, side 1052 s, Spark 991 s). Stop 50: the late-event module moved
-# here when the Spark lane stopped running the unit tests on Spark (the DuckDB lane had ended ~95 s after the
-# others); test_mutations and test_dataset_tags, here until stop 51, now run in the side lane.
+# together.
 SPARK_LANE_DUCKDB_MODULES = {"test_incremental_late_events"}
 
 
@@ -48,7 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["TZ"] = "UTC"  # PySpark and the readers turn timestamps into naive datetimes in this zone
     time.tzset()
     # every Spark JVM of the suite (the shared session, subprocesses, the cluster's) compiles with C1 alone: a third
-    # less CPU for the suite's short builds (docs/decisions.md "Spark JVMs in the test suite: the client compiler")
+    # less CPU for the suite's short builds (docs/decisions/spark-test-suite-c1.md)
     os.environ.setdefault("LINEAGE_SPARK_JAVA_OPTIONS", dbt_runner.TEST_SUITE_JAVA_OPTIONS)
 
 

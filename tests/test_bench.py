@@ -1,6 +1,8 @@
-"""scripts/bench.py on 2,000 events (DuckDB only, no reference, no Spark): the table and the ratios line."""
+"""scripts/bench.py on 2,000 events (DuckDB only, no reference, no Spark): the table, the ratios line and the CSV rows it
+appends (docs/benchmarks/results.csv by default); scripts/plot_benchmarks.py draws a PNG from such a file."""
 from __future__ import annotations
 
+import csv
 import re
 import subprocess
 import sys
@@ -13,8 +15,8 @@ RATIOS = re.compile(
 
 
 def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
-    results = tmp_path / "results.md"
-    docs = PROJECT_DIR / "docs" / "benchmark_runs.md"
+    results = tmp_path / "results.csv"
+    docs = PROJECT_DIR / "docs" / "benchmarks" / "results.csv"
     before = docs.read_text() if docs.exists() else None
     proc = subprocess.run(
         [sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--events", "2000", "--seed", "3",
@@ -28,9 +30,14 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     assert match, last
     assert match["R"] == "n/a"
     assert float(match["F"]) > 0 and float(match["I"]) > 0 and float(match["T"]) > 0
-    text = results.read_text()
-    assert last in text and "machine:" in text and "duckdb" in text
-    assert "lineage_traverse macro (compiled)" in text  # the project's macro was timed, not the fallback query
+    assert "lineage_traverse macro (compiled)" in proc.stdout  # the project's macro was timed, not the fallback
+    (row,) = read_rows(results)
+    assert row["engine"] == "duckdb" and row["events"] == "2000" and "--events 2000" in row["command"]
+    assert "cores" in row["machine"] and "duckdb" in row["versions"]
+    assert float(row["full_run_s"]) > 0 and float(row["incremental_run_s"]) > 0 and float(row["floor_s"]) > 0
+    # the CSV holds the figures the ratios line is made of
+    assert abs(float(row["incremental_run_s"]) / float(row["full_run_s"]) - float(match["I"])) < 0.02
+    assert abs(float(row["traversal_ms"]) - float(match["T"])) < 0.11
     assert (docs.read_text() if docs.exists() else None) == before  # the results went to --results-file only
 
     # --traversal-only re-times the traversal on the warehouse left in --workdir, and only that
@@ -42,7 +49,21 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     only = re.match(r"^ratios: floor=n/a reference=n/a incremental=n/a traversal_ms=(\d+\.\d+)$",
                     again.stdout.strip().splitlines()[-1])
     assert only and float(only[1]) > 0, again.stdout[-500:]
-    assert "--traversal-only" in results.read_text()
+    first, second = read_rows(results)  # appended: the header once, one more row
+    assert first == row and "--traversal-only" in second["command"]
+    assert abs(float(second["traversal_ms"]) - float(only[1])) < 0.11 and second["full_run_s"] == ""
+
+    # the plot script draws a PNG from the results file
+    png = tmp_path / "plot.png"
+    plot = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "plot_benchmarks.py"), "--results",
+                           str(results), "--out", str(png)], capture_output=True, text=True, timeout=120)
+    assert plot.returncode == 0, plot.stderr[-2000:]
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "plotted 1 runs" in plot.stdout
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
 
 
 def test_bench_help() -> None:

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections import defaultdict
@@ -24,8 +25,7 @@ from tests.lw.shared import CORPORA_GLOB, mart_names
 DOCS = PROJECT_DIR / "docs"
 RULES = DOCS / "rules.md"
 LAYERS = ("raw", "staging", "intermediate", "marts")
-# data types a mart may declare: names DuckDB and Spark both read as the same type (docs/decisions.md
-# "Marts: contracts on both engines")
+# data types a mart may declare: names DuckDB and Spark both read as the same type (docs/decisions/marts-contracts.md)
 PORTABLE_TYPES = {"string", "bigint", "int", "double", "boolean", "timestamp", "date"}
 # the longest column comment Spark's Hive metastore stores (COLUMNS_V2.COMMENT is a varchar(256))
 SPARK_COLUMN_COMMENT_MAX = 256
@@ -81,6 +81,46 @@ def test_issue21_docs_overview_page_names_every_mart_and_how_to_query() -> None:
     assert not missing, f"the docs overview page does not name {missing}"
     assert "select" in overview and "from marts." in overview, "the overview shows no query"
     assert "duckdb" in overview.lower() and "spark" in overview.lower()
+
+
+def marts_table_rows(text: str) -> dict[str, list[str]]:
+    """{mart: [one row per, key, what it answers]} of a markdown table whose rows start with a mart in backticks."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 4:
+            rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+def test_docs_overview_page_is_the_marts_table() -> None:
+    """Issue 53, part 8: the overview page's table has one row per mart, each with its grain, its key and the
+    question it answers."""
+    overview = in_process.manifest("duckdb").docs["doc.lineage_warehouse.__overview__"].block_contents
+    rows = marts_table_rows(overview)
+    assert set(rows) == set(mart_names())
+    assert all(all(cell for cell in cells) for cells in rows.values()), rows
+
+
+def test_docs_site_generates_offline_as_one_static_page(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
+    """`dbt docs generate --static` (the README's way to open the docs without a server) writes one page holding the
+    manifest, the catalog of the warehouse and the overview, and loads nothing from the network: no script, style
+    or font from elsewhere, and the page's usage tracker is off (the project sets send_anonymous_usage_stats
+    false). On a copy of the corpora warehouse, with the manifest this process parsed (no compile)."""
+    docs = Warehouse(tmp_path)
+    shutil.copy(corpora_duckdb.duckdb_path, docs.duckdb_path)
+    (tmp_path / "target").mkdir()
+    in_process.manifest("duckdb").write(str(tmp_path / "target" / "manifest.json"))
+    docs.dbt(["docs", "generate", "--no-compile", "--static"])
+    page = (tmp_path / "target" / "static_index.html").read_text()
+    assert "| `datasets_overview` |" in page, "the overview page is in the static page"
+    assert '"model.lineage_warehouse.lineage_edges"' in page
+    catalog = json.loads((tmp_path / "target" / "catalog.json").read_text())
+    assert {f"model.lineage_warehouse.{mart}" for mart in mart_names()} <= set(catalog["nodes"])
+    external = re.findall(r"""<(?:script|link|img)[^>]+(?:src|href)=["']?(?:https?:)?//[^>]*>|@import[^;]*//|"""
+                          r"""url\(["']?(?:https?:)?//""", page)
+    assert external == []
+    assert re.search(r'"send_anonymous_usage_stats": *false', page)
 
 
 def yml_columns() -> list[tuple[str, str, str, str]]:
@@ -263,7 +303,7 @@ def spark_mart_comments(spark: Any, marts: list[str]) -> dict[str, tuple[str, di
 
 def assert_mart_comments_in_spark(spark: Any) -> None:
     """Point 5 on Spark (called on the parity build of tests/test_engine_parity.py). Spark cannot comment a
-    partition column (docs/decisions.md "Spark: refolds rewrite only the partitions they touch"): it has none."""
+    partition column (docs/decisions/spark-refold-partitions.md): it has none."""
     manifest = in_process.manifest("spark")
     expected = expected_comments(manifest)
     for name, node in mart_models(manifest).items():

@@ -1,4 +1,4 @@
-"""BI reads while dbt builds (issue 21, point 4; docs/decisions.md "BI reads a published copy"): a reader process
+"""BI reads while dbt builds (issue 21, point 4; docs/decisions/bi-published-copy.md): a reader process
 keeps the published file open while a build runs and publishes; the build passes, the open connection keeps
 reading the copy it opened, and after reconnecting the reader sees the new data. DuckDB only: the published copy
 is a DuckDB file (a Spark warehouse has no file lock to work around)."""

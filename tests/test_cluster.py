@@ -3,7 +3,7 @@
 scripts/spark_cluster.sh starts a standalone master, two workers and a Spark Thrift Server from the pinned pyspark,
 on 127.0.0.1 only; dbt builds the bundled sample events and the integration fixtures over thrift
 (`--target cluster`) and every mart equals DuckDB's build of the same files. The test runs the commands of the
-README's cluster section (up, `dbt build --target cluster`, `scripts/compare_engines.py --spark-target cluster
+cluster section of docs/spark.md (up, `dbt build --target cluster`, `scripts/compare_engines.py --spark-target cluster
 --spark-built`, down), with a state folder of its own, and checks that `down` leaves no process of the cluster.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ def spark_cluster(command: str, state: Path, **env: str) -> subprocess.Completed
 
 
 def cluster_events(folder: Path) -> str:
-    """The README's events folder: the bundled sample events and the integration fixtures side by side (one build
+    """The events folder of docs/spark.md: the bundled sample events and the integration fixtures side by side (one build
     lands both), without the fixtures' MANIFEST.json, which is no event file. Returns the glob."""
     shutil.copytree(PROJECT_DIR / "sample_events", folder / "sample_events")
     shutil.copytree(FIXTURES / "integrations", folder / "integrations", ignore=shutil.ignore_patterns("MANIFEST.json"))
@@ -92,7 +92,7 @@ def test_cluster_build_over_thrift_gives_duckdbs_marts(tmp_path: Path) -> None:
     [app] = master["activeapps"]
     assert app["name"] == "lineage_warehouse_thrift" and app["cores"] == 2, app
     # every JVM of the cluster (master, two workers, the thrift server, two executors) runs the parallel garbage
-    # collector (docs/decisions.md "Spark JVMs: the parallel garbage collector") and the suite's options (C1 alone:
+    # collector (docs/decisions/spark-parallel-gc.md) and the suite's options (C1 alone:
     # "Spark JVMs in the test suite: the client compiler")
     suite_options = os.environ["LINEAGE_SPARK_JAVA_OPTIONS"].split()
     assert len(jvms) == 6 and all({"-XX:+UseParallelGC", *suite_options} <= set(command) for command in jvms), jvms

@@ -1,4 +1,4 @@
-"""docs/decisions.md "DuckDB: CTEs over a stored table are inlined": a CTE marked with `cte_inlined()` (a filter
+"""docs/decisions/duckdb-inlined-ctes.md: a CTE marked with `cte_inlined()` (a filter
 and projection of a stored table that several branches of the model read) is read from the table by each branch,
 never copied into a temporary result first. Checked on DuckDB's plan of each such model as the corpora build
 compiled it: without the keyword DuckDB materializes the CTE, so the keyword is what keeps it inlined."""

@@ -136,7 +136,7 @@ def test_r07_3_reserved_names_give_no_dataset_io_row_symlink_or_column_lineage(w
 
 
 def test_r07_3_reserved_references_are_skipped_without_a_facet_issue(wh: Warehouse) -> None:
-    """docs/decisions.md "Reserved dataset names: skipped, not noted": no facet issue for the fixture's events; the
+    """docs/decisions/reserved-dataset-names.md: no facet issue for the fixture's events; the
     entries stay in staging (19 entries of names_check, 3 of the Spark job, 1 of the dbt model) and the reserved
     identifier keeps its row in int_symlink_identifiers with skip_reason reserved_name."""
     hashes = ", ".join(f"'{h}'" for h in fixture_event_hashes(wh))

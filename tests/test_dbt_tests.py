@@ -1,7 +1,7 @@
 """The project's dbt unit tests and its singular tests of macros on literal inputs (tag macro_test) run in one
 DuckDB build with every test (tests/conftest.py `corpora_duckdb`); the macro tests run on Spark too, in the Spark
 history's first build (tests/test_engine_parity.py): a model's SQL is the same text on both engines but for the
-cross_db macros these test (docs/decisions.md "Tests: unit tests on DuckDB, macro tests on both engines"). The
+cross_db macros these test (docs/decisions/tests-unit-duckdb-macro-both.md). The
 other builds of the suite leave them out (tests/lw/dbt_runner.py DATA_INDEPENDENT_TESTS). This checks that the one
 DuckDB build ran each of them and each passed."""
 from __future__ import annotations

@@ -1,15 +1,17 @@
 """scripts/demo.sh shows what it is doing while it builds (issue 21, point 9): a line as each model is built, a
-running count of passed tests, then the BI copy and the summary; never a long silence. DuckDB only (the demo's
-engine)."""
+running count of passed tests, then the BI copy and the summary; never a long silence. Then the README's first
+query runs on the copy the demo published (issue 53, part 1). DuckDB only (the demo's engine)."""
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 from tests.lw.dbt_runner import PROJECT_DIR
 from tests.lw.shared import mart_names
+from tests.test_docs import first_query_snippet
 
 # Longest silence allowed: dbt's start and parse come before the first model line (about 10 s on a busy 2-core
 # machine); a build that printed nothing (the demo before issue 21) was silent for the whole ~30 s.
@@ -41,3 +43,10 @@ def test_demo_prints_progress_while_it_builds(tmp_path: Path) -> None:
 
     gaps = [later - earlier for (earlier, _), (later, _) in zip([(began, "")] + timed, timed)]
     assert max(gaps) < MAX_SILENCE_S, f"silent for {max(gaps):.0f} s"
+
+    # the README's first query, as a newcomer pastes it, on the copy the demo published
+    snippet = first_query_snippet((PROJECT_DIR / "README.md").read_text())
+    query = subprocess.run([sys.executable, "-c", snippet.replace("lineage_bi.duckdb", "demo_bi.duckdb")],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert query.returncode == 0, query.stderr[-2000:]
+    assert "public.customers" in query.stdout and "public.delivery_7_days" in query.stdout, query.stdout

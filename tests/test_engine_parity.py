@@ -67,7 +67,7 @@ def landed_lines(raw: Relations) -> Relations:
 
 
 def assert_every_layer_like_duckdbs(spark: Warehouse, duckdb: Warehouse) -> None:
-    """The landed lines (decisions.md "Landing: Spark reads lines, not files": Spark reads lines as DuckDB reads
+    """The landed lines (docs/decisions/landing-spark-reads-lines.md: Spark reads lines as DuckDB reads
     files) and every staging and intermediate relation equal DuckDB's (the marts: `assert_first_build_like_duckdbs`):
     quarantine reasons, placed events and facet issues, not only their counts, the hostile set's quarantined lines
     among them. With every layer equal, the data tests, which ran on the DuckDB build, give the same answers on

@@ -1,6 +1,6 @@
 """The project's dbt-duckdb plugin (scripts/lw_duckdb/gzip_facts.py) on its own, without dbt: what it says about
 whole, cut, broken and non-UTF-8 gzip streams, the lines it reads before a break, and that it holds no stream whole.
-docs/decisions.md "Landing: unreadable files"; the landing itself: tests/test_raw_landing.py."""
+docs/decisions/landing-unreadable-files.md; the landing itself: tests/test_raw_landing.py."""
 from __future__ import annotations
 
 import gzip
@@ -108,7 +108,7 @@ def test_the_plugin_registers_its_functions(tmp_path: Path) -> None:
 
 
 def test_plain_file_line_stream_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """decisions.md "Landing: files larger than DuckDB's memory": a plain file is a line stream (DuckDB's line reader
+    """docs/decisions/landing-files-larger-than-memory.md: a plain file is a line stream (DuckDB's line reader
     gives exactly its line-feed split) unless it holds a carriage return, a byte-order mark, invalid UTF-8, the
     reader's delimiter (also across two reads), a line over the reader's limit, or may be one JSON document (no
     final line feed, and its first non-blank line is not a whole JSON value or is its only one)."""

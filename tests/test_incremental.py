@@ -1,4 +1,4 @@
-"""Incremental builds equal a full refresh (issue 5; docs/decisions.md "Incremental builds: landing batches").
+"""Incremental builds equal a full refresh (issue 5; docs/decisions/incremental-landing-batches.md).
 
 The shared corpora (tests/fixtures/events) plus generated traffic are cut into units - a line of a
 newline-delimited file, or a whole file when it holds one pretty-printed document or a JSON array - shuffled
@@ -89,7 +89,7 @@ def land_batch(landing: Path, number: int, units: list[Unit], earlier_lines: lis
         if kind == "file":
             shutil.copyfile(path, folder / f"{index:04d}_{path.name}")
     # landed a minute before the run that reads them, as files land in a real landing folder (a file modified in
-    # the second the run starts is read again by the next run: decisions.md "Landing: skipping files ...")
+    # the second the run starts is read again by the next run: docs/decisions/landing-skip-files-already-landed.md)
     landed_at = time.time() - 60
     for written in folder.iterdir():
         os.utime(written, (landed_at, landed_at))
@@ -161,7 +161,7 @@ def newest_watermarks(rows: Iterable[tuple[str, int, Any]]) -> dict[str, tuple[i
 
 def assert_watermarks_recorded(wh: Warehouse, last_batch: int, staging: Relations) -> None:
     """Every append-by-batch model recorded that it read the last batch, and its last build read only that one
-    (decisions.md "Incremental builds: landing batches": watermarks); `staging` is the staging schema as read."""
+    (docs/decisions/incremental-landing-batches.md: watermarks); `staging` is the staging schema as read."""
     columns, rows = read(wh, "raw")["landing_batch_watermarks"]
     name, batch, at = (columns.index(c) for c in ("model_name", "landing_batch", "recorded_at"))
     newest = newest_watermarks((row[name], row[batch], row[at]) for row in rows)
@@ -189,7 +189,7 @@ def assert_read_only_the_last_batch(compiled: str, parent: tuple[list[str], list
 
 def assert_only_new_files_read(wh: Warehouse, last_batch: int) -> None:
     """The last landing read the files of the last batch only: the earlier ones are recorded as landed whole
-    (decisions.md "Landing: skipping files already landed")."""
+    (docs/decisions/landing-skip-files-already-landed.md)."""
     named = set(re.findall(r"batch_(\d+)/", wh.compiled("raw/raw_event_lines.sql")))
     assert named == {str(last_batch)}
     columns, rows = read(wh, "raw")["landed_file_states"]
@@ -227,7 +227,7 @@ def assert_incremental_equals_full_refresh(wh: Warehouse, landing: Path, batches
 def test_incremental_batches_equal_full_refresh_duckdb(tmp_path: Path) -> None:
     """Five batches (four incremental runs on top of the first) at random cut points, then a full refresh. One case:
     a second case of three batches added ~90 s to the suite and no transition the five do not make
-    (docs/decisions.md "Tests: where the time goes")."""
+    (docs/decisions/tests-suite-layout.md)."""
     units = corpus_units(tmp_path, generated=1500)
     assert_incremental_equals_full_refresh(Warehouse(tmp_path / "wh"), tmp_path / "landing", split(units, 5, 23))
 
@@ -242,8 +242,8 @@ def outcome(check: Callable[[], object]) -> AssertionError | None:
 
 
 def spark_history(tmp: Path) -> dict[str, Any]:
-    """The Spark lane's one history of batches, shared by three properties (docs/decisions.md "Tests: where the
-    time goes"). A DuckDB warehouse, the mirror, goes through the same history run for run.
+    """The Spark lane's one history of batches, shared by three properties (docs/decisions/tests-suite-layout.md). A
+    DuckDB warehouse, the mirror, goes through the same history run for run.
     - Batch 1, every fixture file of the corpora, the jobs/runs fixture, the hostile set and a random part of
       generated traffic, is built from empty on Spark (models with the marts' comments, then every macro test)
       and on the mirror (models and every data test): engine parity (tests/test_engine_parity.py) checks that the
@@ -269,7 +269,7 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     history: dict[str, Any] = {"glob": glob}
     land_batch(landing, 1, batches[0], [], rng)
     # on Spark the models and seeds, then the macro tests (they hold no data; the unit tests run on DuckDB alone:
-    # docs/decisions.md "Tests: unit tests on DuckDB, macro tests on both engines"); the data tests run on the
+    # docs/decisions/tests-unit-duckdb-macro-both.md); the data tests run on the
     # mirror, whose every layer the Spark build must equal (`assert_every_layer_like_duckdbs`)
     spark.build(glob, data_tests=False)
     spark.dbt(["test", "--select", "tag:macro_test"], events=glob)
@@ -292,7 +292,7 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     # the same marts compared inside DuckDB, from the Spark tables' Parquet files (what bench.py does at 1 M events)
     history["file_parity_after"] = compare_schema_with_spark_files(
         mirror.duckdb_path, spark.spark_dir / "warehouse", "marts", temp_dir=tmp / "file_parity")
-    # Spark's partition overwrite (docs/decisions.md "Spark: refolds rewrite only the partitions they touch"): the
+    # Spark's partition overwrite (docs/decisions/spark-refold-partitions.md): the
     # refold tables as stored, and delete_matching_rows on a partitioned table of its own (the run above rebuilt the
     # refolds whole: retention was switched on)
     history["refold_partitions"] = {m.name: partition_files(table_folder(spark.spark_dir, m.path))
@@ -352,7 +352,7 @@ def test_incremental_batches_equal_duckdbs_spark(spark_history: dict[str, Any]) 
 
 @pytest.mark.spark
 def test_spark_refold_rewrites_only_the_partitions_it_touches(spark_history: dict[str, Any]) -> None:
-    """Issue 18, docs/decisions.md "Spark: refolds rewrite only the partitions they touch": every refold table of the
+    """Issue 18, docs/decisions/spark-refold-partitions.md: every refold table of the
     Spark history is stored partitioned by refold_partition (no file outside a partition folder), and
     delete_matching_rows, the refolds' delete, drops a partition whose rows all match, rewrites one where some
     match, and leaves the files of a partition where none match as they were."""

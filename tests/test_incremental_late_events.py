@@ -1,5 +1,4 @@
-"""Late and out-of-order events across incremental builds (issue 5; docs/decisions.md "Incremental builds:
-landing batches").
+"""Late and out-of-order events across incremental builds (issue 5; docs/decisions/incremental-landing-batches.md).
 
 Two landing batches of hand-built events, `dbt run` after each, on one DuckDB warehouse:
 - a COMPLETE landed two days after its START (§5.2: the run goes from STARTED to SUCCEEDED and gets ended_at);
@@ -8,15 +7,14 @@ Two landing batches of hand-built events, `dbt run` after each, on one DuckDB wa
 - a location that fuses two known ones (§1.1 step 5/D7: `kafka://k1:9092` and `kafka://k2:9092` are two
   locations until `kafka://k1:9092,k2:9092` names both hosts as one); the models whose appended rows hold
   location-derived ids are rebuilt from every batch in that run, and append again after an ordinary third batch
-  (decisions.md "Incremental builds: rebuilt when a location is remapped"), while those holding natural keys
-  append in that run too: their folds resolve the moved namespaces (decisions.md "Incremental builds: per-event
-  rows hold natural keys");
+  (docs/decisions/incremental-location-remap-rebuild.md), while those holding natural keys
+  append in that run too: their folds resolve the moved namespaces (docs/decisions/incremental-natural-keys.md);
 - in the ordinary third batch, a late event of a known operation adds an output: the models refolded by operation
   and the lineage edges refold the scope of the operations the batch touches, with their runs and jobs, instead of
-  being rebuilt (decisions.md "Incremental builds: refolding the operations new events touch");
+  being rebuilt (docs/decisions/incremental-refolds.md);
 - a fourth batch moves a known run to another job (its latest event names another job, D11): the refolded models
-  refold the touched scope, which names the job the run left (decisions.md "Incremental builds: one touched
-  scope"), and the old job's edges lose the run.
+  refold the touched scope, which names the job the run left (docs/decisions/incremental-touched-scope.md), and the old
+  job's edges lose the run.
 Expected values come from the rules, written by hand; the last check is that a --full-refresh changes nothing.
 """
 from __future__ import annotations
@@ -299,7 +297,7 @@ def test_full_refresh_after_late_events_changes_nothing(batches: dict[str, Any])
 
 def test_watermarks_recorded_at_the_end_of_the_run_for_the_models_it_built(batches: dict[str, Any]) -> None:
     """The run's end records one watermark per incremental model it built, at the time that model's build
-    completed, and none for a model it did not build (decisions.md "Incremental builds: landing batches")."""
+    completed, and none for a model it did not build (docs/decisions/incremental-landing-batches.md)."""
     watermarks, completed = batches["partial"]["watermarks"], batches["partial"]["completed"]
     last_batch = batches["partial"]["last_batch"]
     declared_models = {path.split("/")[-1] for path in declared(APPEND) | declared(REFOLD)}

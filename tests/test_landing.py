@@ -164,12 +164,12 @@ def test_lines_appended_to_a_file_land_alone(tmp_path: Path) -> None:
     numbers = [r[0] for r in wh.query("select line_number from raw.raw_event_lines order by 1")]
     assert numbers == list(range(1, 27))
     # a file that only grew supersedes none of its landed lines: the derived layers append the new batch alone
-    # (decisions.md "Landing: a file rewritten in place")
+    # (docs/decisions/landing-file-rewritten-in-place.md)
     assert not wh.read_every_batch("staging/stg_event_records")
 
 
 def test_file_rewritten_in_place_gives_a_fresh_builds_warehouse(tmp_path: Path) -> None:
-    """decisions.md "Landing: a file rewritten in place" (issue 17 point 6): a file rewritten under its name lands
+    """docs/decisions/landing-file-rewritten-in-place.md (issue 17 point 6): a file rewritten under its name lands
     the lines it now holds; the lines it no longer holds leave raw and every derived layer, an event it no longer
     holds stays placed from another file that also holds it, and raw, staging and marts equal a fresh build."""
     from tests.test_incremental import assert_same_staging_and_marts
@@ -204,7 +204,7 @@ def recorded_states(wh: Warehouse) -> dict[str, tuple[int, int]]:
 
 
 def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
-    """decisions.md "Landing: skipping files already landed": a file whose size and modification second are
+    """docs/decisions/landing-skip-files-already-landed.md: a file whose size and modification second are
     recorded is not opened again; a new or grown file is; a file modified at or after the second the run
     started is read but not recorded, so it is read again next time, and nothing lands twice."""
     src = tmp_path / "events"
@@ -240,3 +240,16 @@ def test_files_already_landed_whole_are_not_read_again(tmp_path: Path) -> None:
     compiled = wh.compiled("raw/raw_event_lines.sql")  # a full refresh reads every file
     assert "a.jsonl" in compiled and "b.jsonl" in compiled and "c.jsonl" in compiled
     assert Counter(relative(r[0], src) for r in wh.query("select source_file from raw.raw_event_lines")) == landed
+
+
+def test_events_glob_matching_nothing_stops_the_build_before_anything_lands(tmp_path: Path) -> None:
+    """docs/decisions/landing-glob-matching-nothing.md: a glob that matches no file is a configuration error, so the
+    run fails with a message naming the glob and no landing table is written."""
+    wh = Warehouse(tmp_path / "wh")
+    glob = str(tmp_path / "no_such_folder" / "*.jsonl")
+    proc = wh.dbt(["run", "--select", "raw_event_lines"], events=glob, check=False)
+    assert proc.returncode != 0
+    assert f"events_path '{glob}' matches no file" in proc.stdout + proc.stderr
+    tables = wh.query("select table_name from information_schema.tables where table_schema = 'raw'") \
+        if wh.duckdb_path.exists() else []
+    assert ("raw_event_lines",) not in tables

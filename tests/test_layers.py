@@ -51,7 +51,7 @@ def test_every_parent_of_a_model_is_named_in_its_file() -> None:
 
 
 def test_staging_keeps_each_record_text_once(corpora_duckdb: Warehouse) -> None:
-    """docs/decisions.md "Staging: each record's text stored once": past raw, the text of an event record is held by
+    """docs/decisions/staging-record-text-once.md: past raw, the text of an event record is held by
     stg_event_records alone (and by quarantined_events for the records that could not be placed). Every column of
     every staging and intermediate relation of the corpora build, cast to text, is searched for whole record
     texts."""

@@ -1,8 +1,7 @@
 """sqlfluff with the dbt templater is clean on every model, dbt test and analysis (the rules: .sqlfluff).
 
 It runs as a test in the `side` lane (tests/conftest.py), a worker of its own beside the DuckDB and Spark lanes
-(docs/decisions.md "Tests: where the time goes"), with sqlfluff's Rust parser (docs/decisions.md "Lint: sqlfluff's
-Rust parser (sqlfluffrs==4.4.0)")."""
+(docs/decisions/tests-suite-layout.md), with sqlfluff's Rust parser (docs/decisions/lint-sqlfluff-rust-parser.md)."""
 from __future__ import annotations
 
 import os
@@ -36,7 +35,7 @@ def test_sqlfluff_parses_with_its_rust_parser() -> None:
 
 def test_only_repeated_macro_output_is_left_out_of_the_lint() -> None:
     """.sqlfluffignore leaves out macro tests whose SQL is one call of lineage_traverse_test_case or
-    job_hierarchy_test_case (docs/decisions.md "Lint: each macro's SQL linted once"): nothing else, and each of those
+    job_hierarchy_test_case (docs/decisions/lint-macros-once.md): nothing else, and each of those
     macros stays linted in tests of the same folder (the traversal also in the closure data test and the lineage
     analyses; the hierarchy in its BOTH test and its inferred-window test)."""
     ignored = [line.strip() for line in (PROJECT_DIR / ".sqlfluffignore").read_text().splitlines()

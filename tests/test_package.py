@@ -25,7 +25,7 @@ SAMPLE_FILES = ("client_example_full_event.json", "dbt_ol_run.jsonl", "food_deli
 
 
 # a gzip stream cut in the middle of a line: the host's profile has no plugin of this project, so DuckDB's own
-# reader lands it, as before the plugin (docs/decisions.md "Landing: unreadable files")
+# reader lands it, as before the plugin (docs/decisions/landing-unreadable-files.md)
 CUT_GZIP = "cut.jsonl.gz"
 
 
@@ -41,7 +41,7 @@ def cut_gzip() -> tuple[bytes, int]:
 
 
 def write_host_project(host: Path, events_glob: str) -> None:
-    """The README's snippet ("Using the warehouse as a dbt package"), in a fresh folder."""
+    """The snippet of docs/package.md, in a fresh folder."""
     (host / "models").mkdir(parents=True)
     (host / "dbt_project.yml").write_text(textwrap.dedent(f"""\
         name: analytics_host

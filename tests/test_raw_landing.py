@@ -1,7 +1,8 @@
 """Raw landing against hostile files (issue 17 points 2, 3, 5 and the raw part of 6; issue 21 point 1, D17).
 
-docs/decisions.md: "Landing: a file's identity", "Landing: any file name", "Landing: unreadable files",
-"Landing: lines still being written", "Landing: raw is verbatim", "Landing: skipping files already landed".
+docs/decisions/landing-file-identity.md and docs/decisions/landing-any-file-name.md and
+docs/decisions/landing-unreadable-files.md and docs/decisions/landing-lines-still-being-written.md and
+docs/decisions/landing-raw-is-verbatim.md and docs/decisions/landing-skip-files-already-landed.md.
 The hostile files are generated here (odd names are simpler to make than to commit). Both engines read files
 with their own code, so the Spark test builds one folder holding every case, twice (a full and an incremental
 landing).
@@ -96,7 +97,7 @@ def write_bad_files(folder: Path, engine: str) -> dict[str, tuple[str, int]]:
         "empty.jsonl.gz": b"",
         "plain_text.jsonl.gz": (event(3) + "\n").encode(),
         "truncated.jsonl.gz": cut,
-        # DuckDB's own gzip reader stops the query at these three; its plugin reads them (decisions.md)
+        # DuckDB's own gzip reader stops the query at these three; its plugin reads them (docs/decisions/)
         "corrupt.jsonl.gz": whole[:12] + bytes(64) + whole[76:],
         "corrupt_middle.jsonl.gz": middle,
         "invalid_utf8.jsonl.gz": gzip.compress((event(4) + "\n").encode() + b'{"x": "\xff\xfe"}\n'),
@@ -152,7 +153,7 @@ def write_verbatim_file(folder: Path) -> str:
     return str(write(folder / "verbatim.jsonl", text))
 
 
-# a file rewritten in place (decisions.md "Landing: a file rewritten in place"): line 2 changes, line 4 goes, and
+# a file rewritten in place (docs/decisions/landing-file-rewritten-in-place.md): line 2 changes, line 4 goes, and
 # the event line 2 held is also in another file (a duplicate that must keep its event)
 REWRITTEN_BEFORE = [event(70), event(71), event(72), event(73)]
 REWRITTEN_AFTER = [event(70), event(74), event(72)]
@@ -354,10 +355,10 @@ def old_project(tmp_path: Path) -> Path:
 
 
 def test_d17_upgrade_renames_old_relative_names_in_place(tmp_path: Path) -> None:
-    """decisions.md "Landing: a file's identity": a warehouse landed with the old relative names keeps working.
+    """docs/decisions/landing-file-identity.md: a warehouse landed with the old relative names keeps working.
     The next incremental landing renames every stored source_file of raw to the full path without landing
     anything again and lands only the new file; the derived layers of that older version are rebuilt from raw
-    (decisions.md "Upgrades: derived layers are rebuilt from raw"), and the result equals a fresh build."""
+    (docs/decisions/upgrades-derived-layers-rebuilt.md), and the result equals a fresh build."""
     src = tmp_path / "events"
     src.mkdir()
     for number in range(3):
@@ -423,7 +424,7 @@ def test_states_are_recorded_only_for_files_read(tmp_path: Path) -> None:
         (str(src / "late.jsonl"),)]
 
 
-# docs/decisions.md "Landing: Spark reads lines, not files": a newline-delimited file larger than the driver's heap
+# docs/decisions/landing-spark-reads-lines.md: a newline-delimited file larger than the driver's heap
 BIG_FILE_HEAP = "512m"  # Spark's smallest driver heap (it refuses to start below about 450 MB)
 BIG_FILE_BYTES = 600 * 2**20
 BIG_FILE_PAD = "x" * 2000
@@ -493,7 +494,7 @@ BIG_FILE_DUCKDB_MEMORY_MB = 64
 
 
 def test_duckdb_lands_a_file_larger_than_its_memory_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15/18 (decisions.md "Landing: files larger than DuckDB's memory"): DuckDB, with a memory limit a third of
+    """Issue 15/18 (docs/decisions/landing-files-larger-than-memory.md): DuckDB, with a memory limit a third of
     the file's size, lands a newline-delimited file line by line (lw_plain_file_facts, then the line reader), with
     exact line numbers (each line holds its own number) and its unterminated last line held back, once the file is
     over the size threshold (here half the limit). Read whole, as every file was before, it runs out of memory at

@@ -1,6 +1,5 @@
 """The other gaps of the reference 0.7 (issue 19, §6), held under D5: where the reference rejects an event for a
-facet, the facet alone is dropped and noted (docs/decisions.md "Reference 0.7 gaps: facets the reference
-rejects").
+facet, the facet alone is dropped and noted (docs/decisions/reference-gaps-facets-dropped.md).
 
 On the events of tests/fixtures/hostile/h19_reference_gaps.jsonl (written by scripts/make_hostile_events.py,
 `reference_gap_events`; the hostile set is compared on Spark by tests/test_engine_parity.py). Every expected value

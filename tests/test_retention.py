@@ -1,4 +1,4 @@
-"""Retention (issue 5; docs/decisions.md "Retention: dropping old events"; macros/retention.sql).
+"""Retention (issue 5; docs/decisions/retention.md; macros/retention.sql).
 
 With `retention_days` set, events older than the cutoff (retention_as_of minus that many days) are never placed,
 and each `dbt run` first deletes the rows older events left in the stored incremental relations. The rule tested
@@ -37,7 +37,7 @@ def column_values(relations: Relations, relation: str, column: str) -> list[Any]
     return [row[index] for row in rows if row[index] is not None]
 
 
-# per-batch aggregates that a trim makes stale (decisions.md "Incremental builds: rebuilt when a location is remapped")
+# per-batch aggregates that a trim makes stale (docs/decisions/incremental-location-remap-rebuild.md)
 PER_BATCH_FOLDS = ("intermediate/locations/int_location_address_firsts", "intermediate/datasets/int_dataset_batch_firsts")
 
 
@@ -125,7 +125,7 @@ def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: d
     columns, rows = staging["stg_event_envelopes"]
     time, batch = columns.index("event_time"), columns.index("landing_batch")
     # expired records were deleted from every batch, and the unchanged files were not read again
-    # (decisions.md "Landing: skipping files already landed"), so none of their lines came back
+    # (docs/decisions/landing-skip-files-already-landed.md), so none of their lines came back
     assert all(row[time] >= CUTOFF for row in rows if row[time] is not None)
     assert max(row[batch] for row in rows) == 2
     assert min(column_values(staging, "stg_events", "event_time")) >= CUTOFF
@@ -139,7 +139,7 @@ def test_retention_trims_every_stored_layer_at_the_next_run(duckdb_warehouses: d
 
 
 def test_retention_turned_off_does_not_bring_expired_events_back(duckdb_warehouses: dict[str, Any]) -> None:
-    """decisions.md "Retention: dropping old events": the expired lines' files are unchanged and recorded as landed,
+    """docs/decisions/retention.md: the expired lines' files are unchanged and recorded as landed,
     so a run without retention does not land them again; a full refresh does."""
     switched = duckdb_warehouses["wh"]
     switched.dbt(["run"], events=duckdb_warehouses["glob"])

@@ -1,5 +1,6 @@
-"""The README's own command at CI size (issue 21, point 3; docs/decisions.md "Data tests in every build: bounded
-cost"): `dbt build` with every data test passes on 100,000 generated events within the profile's memory limit
+"""The build command of the README ("Your own events") at CI size (issue 21, point 3;
+docs/decisions/data-tests-bounded-cost.md): `dbt build` with every data test passes on 100,000 generated events within
+the profile's memory limit
 (2 GB). The unit tests and the macro tests on literal inputs are left out: they read no model, so their cost does
 not depend on the data, and they run in the corpora build (tests/test_dbt_tests.py). DuckDB only: the question is
 whether a data test grows faster than the data within DuckDB's memory limit."""

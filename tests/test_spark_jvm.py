@@ -1,11 +1,11 @@
-"""The Spark JVMs' settings (docs/decisions.md "Spark JVMs: the parallel garbage collector").
+"""The Spark JVMs' settings (docs/decisions/spark-parallel-gc.md).
 
 A user's `dbt build --target spark` starts its JVM from the profile's server_side_parameters (dbt-spark's session
 method: one `builder.config` per parameter, then `getOrCreate`); the test suite's shared session and every Spark
 subprocess of the tests and scripts start theirs with `--driver-java-options` (tests/lw/dbt_runner.py `spark_env`),
 which replace the profile's `spark.driver.extraJavaOptions` and so must carry them. Both JVMs run the parallel
-collector, and in the suite the options of LINEAGE_SPARK_JAVA_OPTIONS (C1 alone: docs/decisions.md "Spark JVMs in the
-test suite: the client compiler"). The cluster's JVMs are checked in tests/test_cluster.py.
+collector, and in the suite the options of LINEAGE_SPARK_JAVA_OPTIONS (C1 alone:
+docs/decisions/spark-test-suite-c1.md). The cluster's JVMs are checked in tests/test_cluster.py.
 """
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def suite_java_options() -> list[str]:
 @pytest.mark.spark
 def test_spark_jvm_test_sessions_run_the_parallel_garbage_collector() -> None:
     """The suite's shared session (started with spark_env's --driver-java-options) runs the parallel collector, and
-    compiles with C1 alone (docs/decisions.md "Spark JVMs in the test suite: the client compiler")."""
+    compiles with C1 alone (docs/decisions/spark-test-suite-c1.md)."""
     spark = spark_session.session()
     assert garbage_collectors(spark) == PARALLEL_GC
     arguments = jvm_arguments(spark)

@@ -187,7 +187,7 @@ def test_r07_1_session_job_gets_engine_adapter_client_and_run_tags_not_job_tags(
 
 
 def test_r07_1_job_facets_of_a_query_are_not_the_session_jobs(wh: Warehouse) -> None:
-    """q_create's documentation facet describes the query, which is no job (docs/decisions.md)."""
+    """q_create's documentation facet describes the query, which is no job (docs/decisions/)."""
     job_id = job_id_of(wh, STARROCKS, "etl@10.0.0.8")
     assert wh.query(f"select count(*) from marts.job_facets where job_id = '{job_id}'") == [(0,)]
 
@@ -202,7 +202,7 @@ def test_r07_1_parent_run_and_parent_job_from_the_parent_facet(wh: Warehouse) ->
 
 
 def test_r07_1_nominal_times_on_the_session_run(wh: Warehouse) -> None:
-    """q_alter's nominalTime (docs/decisions.md "StarRocks: nominal times")."""
+    """q_alter's nominalTime (docs/decisions/starrocks-query-rules.md)."""
     run = run_row(wh, fx.SC)
     assert (run["expected_start_at"], run["expected_end_at"]) == (at("2026-04-01 09:00:00"), at("2026-04-01 10:00:00"))
 

@@ -1,5 +1,5 @@
-"""D16 static lineage events are kept (docs/rules.md "D16 Static lineage events are kept"; docs/decisions.md
-"Static events: what they contribute"), on the shared corpora: the events of tests/fixtures/events/static-events
+"""D16 static lineage events are kept (docs/rules.md "D16 Static lineage events are kept";
+docs/decisions/static-events.md), on the shared corpora: the events of tests/fixtures/events/static-events
 (written by hand) and the real DatasetEvents and JobEvents of openlineage-examples and marquez-edge-cases. The
 corpora are also built on Spark by tests/test_engine_parity.py, which compares these marts there.
 

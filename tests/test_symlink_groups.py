@@ -79,7 +79,7 @@ def test_r07_4_1_one_group_per_distinct_member_set_with_roles(wh: Warehouse, ids
 
 
 def test_r07_4_group_id_is_the_hash_of_the_sorted_members(wh: Warehouse, ids: dict[str, str]) -> None:
-    """docs/decisions.md "Symlink groups: the group id": MD5 of 'symlink_group|' and the members' dataset_id:role
+    """docs/decisions/symlink-group-id.md: MD5 of 'symlink_group|' and the members' dataset_id:role
     texts, sorted by dataset_id, joined by ','."""
     expected = set()
     for members in GROUPS.values():

@@ -1,4 +1,4 @@
-"""The typed event core (docs/decisions.md "One parse: the declared event shape"): staging parses events into the
+"""The typed event core (docs/decisions/typed-core.md): staging parses events into the
 declared shape, and models past staging read its typed columns instead of parsing JSON.
 
 No model past staging parses JSON text (issue 15, item 4): the test scans every compiled model and fails on the

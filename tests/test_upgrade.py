@@ -1,5 +1,5 @@
 """Upgrades: a warehouse built by an earlier version of the project rebuilds its derived layers from raw
-(macros/derived_layers.sql, docs/decisions.md "Upgrades: derived layers are rebuilt from raw")."""
+(macros/derived_layers.sql, docs/decisions/upgrades-derived-layers-rebuilt.md)."""
 from __future__ import annotations
 
 import hashlib

@@ -24,9 +24,8 @@
 {%- endmacro %}
 
 {#- Spark: one Java pattern for everything, every exact text quoted (\Q...\E). A lookahead on the characters a match can
-    begin with lets the matcher pass the other positions quickly: on generated events the scan took about half the
-    time of `instr` plus a plain case-insensitive alternation (docs/decisions.md
-    "Spark: work that models did more than once"). -#}
+    begin with lets the matcher pass the other positions quickly, where a plain case-insensitive alternation tries
+    every alternative at every position (docs/decisions/spark-no-repeated-work.md). -#}
 {% macro spark__contains_any(expr, exact_texts, words_any_case) -%}
     {%- set first_characters = [] -%}
     {%- set alternatives = [] -%}

@@ -8,10 +8,9 @@
     {{ lineage_warehouse.not_supported('explode_array') }}
 {%- endmacro %}
 
-{#- DuckDB: each element paired with its position by one list_transform, then unnested in the select list. The
-    former shape, `unnest(a), generate_subscripts(a, 1) from (select <array_expr> as a)`, was decorrelated into a
-    join on every distinct input array (a hash of whole lists): ten times slower on 2 million small lists
-    (docs/decisions.md "DuckDB: arrays exploded without a join on their values"). -#}
+{#- DuckDB: each element paired with its position by one list_transform, then unnested in the select list. A
+    lateral `unnest(a), generate_subscripts(a, 1) from (select <array_expr> as a)` would be decorrelated into a join
+    on every distinct input array (a hash of whole lists) (docs/decisions/duckdb-explode-arrays.md). -#}
 {% macro duckdb__explode_array(array_expr, alias) -%}
     cross join lateral (
         select

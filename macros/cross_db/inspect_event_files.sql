@@ -1,7 +1,7 @@
 {#- A SELECT of what landing must know about each of `files` (read_event_lines' list) before it reads their
     lines: source_path, problem (NULL for a readable file, else 'not_utf8', 'not_gzip' or 'gzip_truncated'), the
     problem's description (naming the file), and readable_lines (for a truncated gzip file: the lines landed).
-    docs/decisions.md "Landing: unreadable files" has the rules. -#}
+    docs/decisions/landing-unreadable-files.md has the rules. -#}
 {% macro inspect_event_files(files, glob) -%}
     {{ return(adapter.dispatch('inspect_event_files', 'lineage_warehouse')(files, glob)) }}
 {%- endmacro %}
@@ -11,13 +11,13 @@
 {%- endmacro %}
 
 {#- DuckDB: a plain file larger than var('landing_whole_file_max_bytes') is judged by the plugin's
-    lw_plain_file_facts in bounded pieces (docs/decisions.md "Landing: files larger than DuckDB's memory"); every
+    lw_plain_file_facts in bounded pieces (docs/decisions/landing-files-larger-than-memory.md); every
     other file is read whole (read_blob). A gzip file is decompressed only once its header is sane. With the
     project's dbt-duckdb plugin (duckdb_gzip_plugin_loaded), Python's zlib judges each stream (lw_gzip_facts: whole,
     UTF-8, complete lines before it ends or breaks), so a stream that breaks or holds invalid UTF-8 is recorded, not
     read by the CSV reader, which stops the whole query at it. Without the plugin (a host project's own profile),
     the CSV reader counts the lines and the trailer tells a truncated stream (a broken one then stops the build:
-    docs/decisions.md). -#}
+    docs/decisions/). -#}
 {% macro duckdb__inspect_event_files(files, glob) -%}
     {%- set gzip_paths = files | selectattr('gzip') | map(attribute='path') | list -%}
     {%- set over_threshold = files | rejectattr('gzip') | selectattr('bytes', 'gt', var('landing_whole_file_max_bytes'))
@@ -177,8 +177,8 @@
     as listed (landing_files) and the bytes of its lines, whether it ends with a line feed (the text source drops
     it) and whether it starts with a UTF-8 byte-order mark (also dropped): gap = lines - 1 line feeds, + 1 for a
     final line feed, + 3 for a mark; any other gap (adds_up false) means it changed while read. A file is a
-    document candidate (its text may be one JSON document: docs/decisions.md "Landing: Spark reads lines, not
-    files") when its last line has no line feed, it has no mark, and it has one non-blank line or its first
+    document candidate (its text may be one JSON document: docs/decisions/landing-spark-reads-lines.md) when its last
+    line has no line feed, it has no mark, and it has one non-blank line or its first
     non-blank line is not a complete JSON value. -#}
 {% macro spark_cache_plain_file_facts(paths) -%}
     {%- set facts -%}

@@ -1,4 +1,4 @@
-{#- A landed file's identity (docs/decisions.md "Landing: a file's identity"): its path as the events glob gives
+{#- A landed file's identity (docs/decisions/landing-file-identity.md): its path as the events glob gives
     it, normalised, from the path the engine reports (`path_expr`). An absolute glob gives absolute paths; a
     relative glob gives paths relative to the working directory, as written ('../x/a.jsonl', never './' or '//' or
     'x/../'). DuckDB reports paths as globbed; Spark as absolute file: URIs, which lose their scheme and,

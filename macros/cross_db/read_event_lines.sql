@@ -4,7 +4,7 @@
     with columns file_key, line_number (1-based), line_text (the line without its line feed, otherwise verbatim)
     and line_is_complete. A line is complete unless it is the unterminated last line of a file that may still
     grow (a plain file whose whole text is not one JSON document) or the last line read from a truncated gzip
-    stream (docs/decisions.md "Landing: lines still being written"). -#}
+    stream (docs/decisions/landing-lines-still-being-written.md). -#}
 {% macro read_event_lines(files, glob) -%}
     {{ return(adapter.dispatch('read_event_lines', 'lineage_warehouse')(files, glob)) }}
 {%- endmacro %}
@@ -94,7 +94,7 @@
 
 {#- DuckDB: the lines of gzip files, decompressed by the CSV reader with quoting off and a delimiter no event
     contains; a single-threaded scan keeps lines in file order, which row_number() then numbers. That reader also
-    ends a line at a lone carriage return and drops a byte-order mark (docs/decisions.md). -#}
+    ends a line at a lone carriage return and drops a byte-order mark (docs/decisions/). -#}
 {% macro duckdb_gzip_lines(paths) -%}
     select
         file_key,
@@ -181,7 +181,7 @@
 {#- DuckDB: the lines of one plain file that lw_plain_file_facts found to be a line stream (UTF-8, no carriage
     return, no byte-order mark, no line over 16 MiB, not possibly one JSON document), read by the CSV reader in
     16 MiB buffers and numbered as they are scanned, on one thread, in file order: the lines the whole-file split
-    gives, without the file in memory (docs/decisions.md "Landing: files larger than DuckDB's memory").
+    gives, without the file in memory (docs/decisions/landing-files-larger-than-memory.md).
     `complete_lines`: its line feeds when judged; a line after them (the last, unterminated, or one written since)
     is still being written. The reader returns an empty line as NULL. -#}
 {% macro duckdb_streamed_lines(path, complete_lines) -%}
@@ -328,7 +328,7 @@
 {%- endmacro %}
 
 {#- Spark: plain files line by line from lw_event_text_lines (created by inspect_event_files, with the facts
-    lw_plain_file_facts about each file: docs/decisions.md "Landing: Spark reads lines, not files"). The text source
+    lw_plain_file_facts about each file: docs/decisions/landing-spark-reads-lines.md). The text source
     drops a line feed at a file's end and a byte-order mark at its start, so the facts tell whether the file ends
     with a line feed and whether it had a mark (restored in line 1). A file whose lines as read now do not match its
     facts changed since it was inspected: none of its lines is complete (it is read again at the next landing). -#}

@@ -1,5 +1,5 @@
-{#- The partition column of a refold table (docs/decisions.md "Spark: refolds rewrite only the partitions they
-    touch"), or none. Spark has no DELETE on plain tables, so a refold rewrites the partitions that hold the rows it
+{#- The partition column of a refold table (docs/decisions/spark-refold-partitions.md), or none. Spark has no DELETE on
+    plain tables, so a refold rewrites the partitions that hold the rows it
     replaces (spark__delete_matching_rows); DuckDB deletes in place and keeps its tables unpartitioned. -#}
 {% macro refold_partition_by() -%}
     {{ return(adapter.dispatch('refold_partition_by', 'lineage_warehouse')()) }}

@@ -1,7 +1,7 @@
 {#- Aggregate: the non-NULL texts of a group, sorted (binary order), joined by `separator`; NULL when there are
     none. ordered_string_agg with the texts as their own order, but DuckDB keeps a plain list per group where an
-    ordered aggregate keeps a sort state: at 1 M events the symlink groups' aggregate needed under 1 GB this way
-    and more than 1.5 GB ordered (docs/decisions.md "DuckDB: sorted lists instead of ordered aggregates"). -#}
+    ordered aggregate keeps a sort state it cannot spill, so the list form stays within the memory limit on large
+    groups (docs/decisions/duckdb-sorted-lists.md). -#}
 {% macro sorted_string_agg(expr, separator) -%}
     {{ return(adapter.dispatch('sorted_string_agg', 'lineage_warehouse')(expr, separator)) }}
 {%- endmacro %}

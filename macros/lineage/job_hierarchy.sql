@@ -6,8 +6,8 @@
                   parent_rounds=var job_hierarchy_parent_rounds (10), symlink_rounds=var symlink_group_rounds (8))
 
     - the family of a job: itself, all its ancestors and all its descendants through parent_job_id (not its
-      siblings). Parent cycles are walked at most `parent_rounds` parent hops (docs/decisions.md "Job hierarchy
-      query: parent walks are bounded"), so a cycle ends and a chain longer than that is cut.
+      siblings). Parent cycles are walked at most `parent_rounds` parent hops
+      (docs/decisions/job-hierarchy-bounded-walks.md), so a cycle ends and a chain longer than that is cut.
     - one level from a set of jobs: their families, then the dependencies into them (UPSTREAM: to ∈ family) or out
       of them (DOWNSTREAM: from ∈ family); depth > 1 goes on from the far ends (the from jobs upstream, the to jobs
       downstream) one level less. BOTH runs the two directions as separate branches from the start (each keeps its

@@ -9,8 +9,8 @@
       o7 reads e, writes f      2025-02-02 10:00, and o8 reads f, writes g 2025-02-03 10:00 (a longer chain)
     plus a run r1 with a second operation o9 that writes h (no a → h edge: different operation). -#}
 {% macro lineage_traverse_test_io() -%}
-    {#- one VALUES list, not a UNION ALL of one-row SELECTs: the traversal reads it at every level, and Spark planned
-        the unrolled union copies for seconds (docs/decisions.md "Tests: where the time goes", stop 51) #}
+    {#- one VALUES list, not a UNION ALL of one-row SELECTs: the traversal reads it at every level, and Spark plans
+        every copy of an unrolled union (docs/decisions/tests-suite-layout.md) #}
     select
         io_kind,
         cast(created_at as timestamp) as created_at,

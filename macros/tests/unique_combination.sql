@@ -1,6 +1,6 @@
 {#- Generic data test: no two rows share the same values of `columns` (a composite key; NULLs compare equal, as
     in GROUP BY). In two steps, so that its memory stays small on tables of millions of rows (a GROUP BY over
-    every combination of text keys ran out of DuckDB's 3 GB at 1 M events): the rows whose hash of the key
+    every combination of text keys holds every key): the rows whose hash of the key
     occurs more than once, then the exact check on those rows only. Returns each repeated combination and how
     often it occurs. -#}
 {% test unique_combination(model, columns) %}

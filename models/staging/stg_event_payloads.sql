@@ -75,7 +75,7 @@ containers as (
             when parsed.event.job.facets is null
                 then {{ lineage_warehouse.json_get('parsed.payload', ['job', 'facets']) }}
         end as job_facets_text,
-        -- the entries' texts as Spark re-serialises them hold escaped surrogate pairs (docs/decisions.md)
+        -- the entries' texts as Spark re-serialises them hold escaped surrogate pairs (docs/decisions/)
         {{ lineage_warehouse.json_text_list_normalise('parsed.event.inputs') }} as inputs,
         {{ lineage_warehouse.json_text_list_normalise('parsed.event.outputs') }} as outputs,
         case

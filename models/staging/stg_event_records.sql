@@ -1,7 +1,7 @@
 {#- From landed lines to event records: one record per non-blank line of a newline-delimited file, one
     per whole document of a file that holds a single pretty-printed event, one per element of a file that
     holds a JSON array. A file is read as one document when its first line is not a complete JSON value
-    (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions.md).
+    (or is an array) and the whole text is valid JSON; otherwise line by line (docs/decisions/).
     Incremental: only the lines of unseen landing batches are read (a document is the lines of its file
     landed in one batch). A single line's record hash and kind are its line's (same text), so each line is
     hashed and parsed once. The record's text leaves here without credentials (D6, macros/credentials.sql); its

@@ -1,8 +1,8 @@
 {#- The input and output lists, as text, of the events whose lists and entries the typed parse cannot vouch for
-    (decisions.md "Facet issues: entries re-read only when the typed parse cannot vouch for them"):
+    (docs/decisions/facet-issues-unvouched-entries.md):
     stg_io_entry_issues checks them. A model of its own so that those checks' filters on the lists cannot be
-    pushed below the choice of events onto every payload: in one model, DuckDB read the lists of all 1 M events
-    (docs/decisions.md). -#}
+    pushed below the choice of events onto every payload (in one model, DuckDB reads the lists of every event
+    first). -#}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
 {%- set payload_paths = [

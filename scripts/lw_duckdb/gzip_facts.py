@@ -1,7 +1,7 @@
 """A dbt-duckdb plugin: gzip files read by Python's zlib, for the gzip streams DuckDB's own reader cannot survive.
 
 DuckDB decompresses gzip only in its CSV reader, which stops the whole query at a deflate stream that breaks and at
-invalid UTF-8, without naming the file (docs/decisions.md "Landing: unreadable files"). The profile's `duckdb` target
+invalid UTF-8, without naming the file (docs/decisions/landing-unreadable-files.md). The profile's `duckdb` target
 loads this plugin (`plugins:` and `module_paths:`), which registers two scalar functions on every connection:
 
 - lw_gzip_facts(path VARCHAR) -> STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT): whether every
@@ -11,7 +11,7 @@ loads this plugin (`plugins:` and `module_paths:`), which registers two scalar f
   without a leading byte-order mark (the lines of a broken stream that land; NULL when they are not UTF-8);
 - lw_plain_file_facts(path VARCHAR) -> STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN,
   line_feeds BIGINT, is_line_stream BOOLEAN): what landing must know of a plain file too large to read whole
-  (docs/decisions.md "Landing: files larger than DuckDB's memory"), read in bounded pieces.
+  (docs/decisions/landing-files-larger-than-memory.md), read in bounded pieces.
 
 The file is decompressed in bounded pieces, never held whole; only lw_gzip_readable_text holds text, and
 macros/cross_db/inspect_event_files.sql and read_event_lines.sql call it only for a stream that breaks.

@@ -1,5 +1,5 @@
-"""CPU seconds a test used, in this process and every process under it (docs/decisions.md "Tests: where the time
-goes"). On two busy cores a test's wall time says how long it waited as much as how much it did; its CPU time
+"""CPU seconds a test used, in this process and every process under it (docs/decisions/tests-suite-layout.md). On two
+busy cores a test's wall time says how long it waited as much as how much it did; its CPU time
 says what removing it would save.
 
 The CPU of a process tree, read from /proc (Linux): this process's user and system time, what its waited-for

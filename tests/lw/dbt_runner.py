@@ -37,8 +37,8 @@ NO_TESTS = ["--exclude-resource-type", "test", "--exclude-resource-type", "unit_
 # The targets whose adapter is dbt-spark: a local session and the cluster's thrift server.
 SPARK_TARGETS = ("spark", "cluster")
 # What LINEAGE_SPARK_JAVA_OPTIONS adds to every Spark JVM of the test suite (tests/conftest.py), the profile's and
-# the cluster's: the client compiler only, with room for the code each query generates (docs/decisions.md "Spark
-# JVMs in the test suite: the client compiler"). Users' JVMs keep the default, both compilers.
+# the cluster's: the client compiler only, with room for the code each query generates
+# (docs/decisions/spark-test-suite-c1.md). Users' JVMs keep the default, both compilers.
 TEST_SUITE_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=512m"
 _ENV_VAR = re.compile(r"\{\{\s*env_var\(\s*'([^']+)'\s*(?:,\s*'([^']*)'\s*)?\)\s*\}\}")
 

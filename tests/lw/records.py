@@ -2,7 +2,7 @@
 
 A file is read as one JSON document when its first non-blank line is not a complete JSON value on its own (or is
 an array) and the whole text is valid JSON; a document that is an array yields one record per element. Otherwise
-every non-blank line is a record. See docs/decisions.md ("Landing: what a line is").
+every non-blank line is a record. See docs/decisions/landing-what-a-line-is.md.
 """
 from __future__ import annotations
 

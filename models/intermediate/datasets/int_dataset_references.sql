@@ -3,8 +3,8 @@
     symlink identifiers (SYMLINK) and column-lineage sources (COLUMN_SOURCE). Names are already rewritten per
     integration; the location and the dataset id are resolved by the fold (the mart datasets). One row per (landing
     batch, reference kind, namespace, name): the batch's first reference in D1 order (event_time, event_hash)
-    and its last eventTime, all that int_dataset_batch_firsts folds (1 M generated events make 7.7 million
-    references to 5,843 such keys). Appended by landing batch; a per-batch fold has no event key, so after a
+    and its last eventTime, all that int_dataset_batch_firsts folds (events make many references to few such
+    keys). Appended by landing batch; a per-batch fold has no event key, so after a
     retention trim it is rebuilt from the retained events (macros/fold_rebuilds.sql). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 

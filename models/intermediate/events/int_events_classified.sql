@@ -5,7 +5,7 @@
     bound to. A static event (event_kind DATASET or JOB, D16) is classified like any other (its extractor decides
     its datasets' name rewrites) but describes no run and is no operation: its run ids are NULL; describes_own_run
     is true for a JobEvent, which describes its own job, whose parent is the job of its `parent` job facet
-    (docs/decisions.md "Static events: what they contribute"). -#}
+    (docs/decisions/static-events.md). -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -92,7 +92,7 @@ bound as (
         -- the run this event describes (§5.1): Spark non-APPLICATION and dbt non-JOB events describe their
         -- parent run, Hive events the synthetic session run, StarRocks events the session (its sessionId); with
         -- the parent or Hive session facets missing (the reference crashes) the event's own run is used
-        -- (docs/decisions.md)
+        -- (docs/decisions/)
         case
             when event_kind != 'RUN' then null
             when extractor = 'SPARK' and coalesce(job_type_facet, '') != 'APPLICATION' then coalesce(parent_run_id, run_id)

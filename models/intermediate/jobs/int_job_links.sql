@@ -1,7 +1,7 @@
 {#- The job links of every event (int_job_link_facts) with both ends' locations and job ids resolved: the input of
     the parent and dependency folds. A link whose ends are one job (names compared case-insensitively, as job ids
     are) says nothing and is dropped: a job is never its own parent, and a dependency of a job on itself is no
-    dependency (docs/decisions.md "Job links: a job is never linked to itself"). -#}
+    dependency (docs/decisions/job-links-not-self.md). -#}
 
 with
 

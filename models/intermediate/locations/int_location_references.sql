@@ -7,8 +7,8 @@
     (int_location_address_firsts). `location_address` is the location's own address; `host` holds its
     comma-separated address pieces (one piece for jobs). A dataset namespace is rewritten once here, as it is
     read (`namespace_read`, docs/rules.md "Dataset names: rewrites"); its type, host and name are parsed from
-    that column. 1 M generated events hold 11 million references to 14 namespaces, so the references are folded
-    before they are written, and each namespace is parsed once. A per-batch first has no event key, so after a
+    that column. Events make many references to few namespaces, so the references are folded before they are
+    written, and each namespace is parsed once. A per-batch first has no event key, so after a
     retention trim the model is rebuilt from the retained events (macros/fold_rebuilds.sql). -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['retention']) }}
 

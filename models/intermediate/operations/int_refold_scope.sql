@@ -1,4 +1,4 @@
-{#- The touched scope of the refolds (docs/decisions.md "Incremental builds: one touched scope"): per operation,
+{#- The touched scope of the refolds (docs/decisions/incremental-touched-scope.md): per operation,
     run and job whose rows in a refolded model new events can change, the newest landing batch that can change
     them. A refolded model whose watermark is W refolds the processes with touched_batch > W. Built whole, from
     the events above the smallest watermark among the refolded models (empty when none has one: they are then

@@ -4,8 +4,7 @@
     (newest) or first (oldest) eventTime, then by schema id, so ties are deterministic. The schemas static events
     declare (D16) are rows too, one per (io kind, dataset, schema) at the first and last eventTime of the static
     events that declared it, on the entry's lineage node: a DatasetEvent's dataset (io_kind DATASET) ranks with the
-    outputs, a JobEvent's inputs and outputs with their kind (docs/decisions.md "Static events: what they
-    contribute"). -#}
+    outputs, a JobEvent's inputs and outputs with their kind (docs/decisions/static-events.md). -#}
 
 with
 

@@ -3,8 +3,8 @@
     TABLE, WAREHOUSE for LOCATION; role of D: WAREHOUSE if some identifier of the entry is TABLE, else METASTORE (the
     Spark swap target included, D12). The group_id is the hash of the sorted dataset:role set, so every entry that
     gives a group gives the same members: one row per member of each group the batch's entries gave, with the D1
-    order key of the batch's latest such entry (1 M generated events: 2.6 million entry members, 1,908 batch
-    members). An entry whose identifiers all name its own dataset gives no row. Appended by landing batch (a per-batch
+    order key of the batch's latest such entry (a group repeats over many entries, so a batch keeps far fewer
+    rows than its entries). An entry whose identifiers all name its own dataset gives no row. Appended by landing batch (a per-batch
     fold, so rebuilt on retention); int_symlink_groups keeps each group's latest batch. -#}
 {{ lineage_warehouse.append_batches_config(rebuilt_on=['location_remap', 'retention']) }}
 

@@ -1,4 +1,4 @@
--- normalised_file_path: a landed file's identity (docs/decisions.md "Landing: a file's identity"), from the path each
+-- normalised_file_path: a landed file's identity (docs/decisions/landing-file-identity.md), from the path each
 -- engine reports: DuckDB as globbed, Spark as an absolute file: URI (input_file_name() URL-encodes it). Each engine
 -- is given its own format (the only branch on target.type, allowed in tests); the expected identity is the same.
 -- Spark's absolute paths of relative globs are built from the driver's working directory (user.dir), as Spark's

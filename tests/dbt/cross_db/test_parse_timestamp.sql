@@ -1,5 +1,5 @@
 -- parse_timestamp (D14): offsets, no offset = UTC, fractions truncated to microseconds, strict shape, and instants
--- in the years 1 to 9999 (UTC) only (docs/decisions.md "Timestamps accepted as eventTime").
+-- in the years 1 to 9999 (UTC) only (docs/decisions/event-time-formats.md).
 with
 
 cases as (

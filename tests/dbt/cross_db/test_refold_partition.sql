@@ -1,4 +1,4 @@
--- refold_partition (docs/decisions.md "Spark: refolds rewrite only the partitions they touch"): a version-7 UUID
+-- refold_partition (docs/decisions/spark-refold-partitions.md): a version-7 UUID
 -- gives its first six hex digits, lower-cased (two ids created about a minute apart share it, ids hours apart do
 -- not); any other id (a v4 UUID, an MD5 entity id, a text with '7' where a UUID has its version) its first hex
 -- digit; an empty or NULL id '-'.

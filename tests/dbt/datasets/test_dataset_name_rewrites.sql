@@ -1,8 +1,8 @@
 -- The name rewrites of `dataset_name`. Reference 0.7 §2, the name half: for location type exactly `clickhouse` or
 -- `mysql`, a name with exactly two '.' loses everything up to and including the first '.'; every example of §2
 -- (positive and negative), and the order of steps: the Spark partition cut and the dbt `None.` removal start again
--- from the name as sent, which undoes the cut (docs/decisions.md "Dataset names: the ClickHouse and MySQL cut under
--- Spark and dbt"). §2.1, the Spark partition cut: before the first '/<segment>=' whose segment is not empty and
+-- from the name as sent, which undoes the cut (docs/decisions/dataset-names-clickhouse-cut.md). §2.1, the Spark
+-- partition cut: before the first '/<segment>=' whose segment is not empty and
 -- holds no '/' or '='; an empty segment ('/=') names no partition column, so it is no cut point (the cut is at the
 -- first named segment after it, or, with none, the name stays whole); other extractors' names are never cut.
 {% set cases = [

@@ -1,4 +1,4 @@
--- docs/rules.md "Job hierarchy: query", decisions.md "Job hierarchy query: parent walks are bounded": c1 and c2
+-- docs/rules.md "Job hierarchy: query", docs/decisions/job-hierarchy-bounded-walks.md: c1 and c2
 -- are each other's parent (a cycle across events) and c3 is c2's child. From c1 the family is c1, c2, c3 (c2 is
 -- both an ancestor and a descendant), the walk ends, both links of the cycle come back, and c3's dependency
 -- leaves the family downstream.

@@ -2,7 +2,7 @@
 -- the nodes lineage_traverse reaches DOWNSTREAM (resp. UPSTREAM) at depth >= 1 within lineage_max_depth are
 -- exactly its downstream (resp. upstream) pairs in dataset_lineage_closure, with the same minimum depth. The
 -- closure is built from lineage_edges' DATASET edges, the traversal from the input/output rows.
--- Bounded (docs/decisions.md "Data tests in every build: bounded cost"): a warehouse with at most var
+-- Bounded (docs/decisions/data-tests-bounded-cost.md): a warehouse with at most var
 -- lineage_closure_check_all_up_to datasets is checked from every dataset; a larger one from its first var
 -- lineage_closure_check_starts datasets by dataset_id (an MD5: a deterministic, spread-out sample), so the test's
 -- cost does not grow with the warehouse. tests/test_lineage.py compares the whole closure with a breadth-first
