@@ -176,3 +176,48 @@ def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> Non
     every_up_to = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"][
         "lineage_closure_check_all_up_to"]
     assert 0 < wh.query("select count(*) from marts.datasets")[0][0] <= every_up_to
+
+
+def test_column_lineage_closure_follows_direct_hops_and_ends_on_an_indirect_one(wh: Warehouse) -> None:
+    """docs/rules.md "Lineage: Column lineage closure", recomputed by a breadth-first search over the DATASET-grain
+    column lineage: DIRECT hops are followed (through symlinked twins at no cost), an INDIRECT hop reaches the whole
+    target dataset (target_column NULL) and ends the path; the start column reached again (a cycle) is left out. An INDIRECT hop after DIRECT ones: the unit test
+    test_column_lineage_closure_direct_hops_then_one_indirect_hop and the demo's events (tests/test_explorer.py)."""
+    direct: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+    indirect: dict[tuple[str, str], set[str]] = defaultdict(set)
+    twins: dict[str, set[str]] = defaultdict(set)
+    for a, b in wh.query("select from_dataset_id, to_dataset_id from marts.dataset_symlinks"):
+        twins[a].add(b)
+    starts = set()
+    for src, col, tgt, tcol, kind in wh.query(
+            "select source_dataset_id, source_column, target_dataset_id, target_column, lineage_kind"
+            " from marts.column_lineage_edges where granularity = 'DATASET'"):
+        starts.add((src, col))
+        for reached in (tgt, *twins[tgt]):
+            if kind == "DIRECT":
+                direct[(src, col)].add((reached, tcol))
+            else:
+                indirect[(src, col)].add(reached)
+    expected: dict[tuple[str, str, str, str | None], tuple[str, int]] = {}
+    for start in starts:
+        depth = {start: 0, **{(t, start[1]): 0 for t in twins[start[0]]}}
+        queue = deque(depth)
+        while queue:
+            node = queue.popleft()
+            if depth[node] == MAX_DEPTH:
+                continue
+            for target in indirect[node]:
+                key = (*start, target, None)
+                if key not in expected or expected[key][1] > depth[node] + 1:
+                    expected[key] = ("INDIRECT", depth[node] + 1)
+            for nxt in direct[node]:
+                if nxt not in depth:
+                    depth[nxt] = depth[node] + 1
+                    queue.append(nxt)
+        expected.update({(*start, *n): ("DIRECT", d) for n, d in depth.items() if d >= 1})
+    actual = {(s, c, t, tc): (k, d) for s, c, t, tc, k, d in wh.query(
+        "select source_dataset_id, source_column, target_dataset_id, target_column, lineage_kind, min_depth"
+        " from marts.column_lineage_closure")}
+    assert any(d >= 2 for _k, d in expected.values()), "the fixtures must give column lineage over several hops"
+    assert any(k == "INDIRECT" for k, _d in expected.values()), "and indirect column lineage"
+    assert actual == expected
