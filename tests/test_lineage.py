@@ -1,17 +1,15 @@
-"""Lineage marts, closure and graph script (shared/spec/lineage.md "Aggregation", "Traversal"; marts.md
+"""Lineage marts and closures (shared/spec/lineage.md "Aggregation", "Traversal"; marts.md
 "Lineage marts").
 
 The warehouse is built on DuckDB from every event of tests/fixtures/events. Every expectation is recomputed
 here from first principles out of the entity marts (inputs, outputs, runs, operations, dataset_symlinks): the
 DATASET edges as (input, output) pairs of one operation, the two-stage counter roll-up, the parents, and the
-closure as a breadth-first search in Python, never read back from the lineage marts themselves.
+closure as a breadth-first search in Python, never read back from the lineage marts themselves. The explorer that
+draws them (scripts/explorer.py, scripts/lineage_graph.py): tests/test_explorer.py.
 """
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import defaultdict, deque
-from pathlib import Path
 
 import pytest
 
@@ -115,56 +113,6 @@ def test_lineage_datasets_overview_counts_direct_neighbours(wh: Warehouse) -> No
     for ds, up, down in rows:
         assert up == sum(1 for _a, b in pairs if b == ds)
         assert down == sum(1 for a, _b in pairs if a == ds)
-
-
-def test_lineage_graph_script_writes_mermaid_and_dot(wh: Warehouse, tmp_path: Path) -> None:
-    start = wh.query("select d.dataset_id from marts.datasets as d inner join marts.locations as l"
-                     " on d.location_id = l.location_id"
-                     " where l.name = 'food_delivery' and d.name = 'public.delivery_7_days'")[0][0]
-    upstream = {a for a, b in dataset_pairs(wh) if b == start}
-    names = dict(wh.query("select dataset_id, name from marts.datasets"))
-    out = tmp_path / "graph"
-    proc = subprocess.run(
-        [sys.executable, str(PROJECT_DIR / "scripts" / "lineage_graph.py"), "--duckdb", str(wh.duckdb_path),
-         "--dataset", "food_delivery", "public.delivery_7_days", "--direction", "UPSTREAM", "--depth", "1",
-         "--out", str(out)], cwd=PROJECT_DIR, env=wh.env(), text=True, capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    mmd, dot = out.with_suffix(".mmd").read_text(), out.with_suffix(".dot").read_text()
-    assert mmd.startswith("flowchart LR") and dot.startswith("digraph lineage")
-    for ds in upstream | {start}:
-        assert names[ds] in mmd and names[ds] in dot
-    for ds in upstream:
-        assert f'"{ds}" -> "{start}"' in dot
-    assert mmd.count("-->") == len(upstream)
-
-
-def test_lineage_graph_script_draws_a_job_hierarchy(wh: Warehouse, tmp_path: Path) -> None:
-    """--hierarchy (job_hierarchy, docs/rules.md "Job hierarchy: query") on the job hierarchy fixture, worked out by
-    hand from tests/fixtures/job_hierarchy_events.py: mydag.mytask's family is its DAG mydag, the task that
-    triggered the DAG and its Spark application my_app (not the DAG's other children task_a/task_b parents of
-    shared_app, nor shared_app); the dependencies into it (mydag.extract, otherdag typed X) and out of it
-    (mydag.load) bring those jobs and their families (mydag)."""
-    ids = {name: job_id for job_id, name in wh.query(
-        "select j.job_id, j.name from marts.jobs as j inner join marts.locations as l on j.location_id = l.location_id"
-        " where l.name in ('airflow:8080', 'other-airflow:8080', 'cluster')")}
-    out = tmp_path / "hierarchy"
-    proc = subprocess.run(
-        [sys.executable, str(PROJECT_DIR / "scripts" / "lineage_graph.py"), "--duckdb", str(wh.duckdb_path),
-         "--job", "airflow:8080", "mydag.mytask", "--hierarchy", "--out", str(out)],
-        cwd=PROJECT_DIR, env=wh.env(), text=True, capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    mmd, dot = out.with_suffix(".mmd").read_text(), out.with_suffix(".dot").read_text()
-    nodes = {line.split('"')[1] for line in dot.splitlines() if "shape=" in line}
-    assert nodes == {ids[n] for n in ("mydag.mytask", "mydag", "controller.trigger_mydag", "my_app",
-                                      "mydag.extract", "mydag.load", "otherdag")}
-    edges = {(f, t, label) for f, t, label in (
-        (line.split('"')[1], line.split('"')[3], line.split('"')[5]) for line in dot.splitlines() if " -> " in line)}
-    assert edges == {(ids[f], ids[t], label) for f, t, label in [
-        ("controller.trigger_mydag", "mydag", "parent"), ("mydag", "mydag.mytask", "parent"),
-        ("mydag.mytask", "my_app", "parent"), ("mydag", "mydag.extract", "parent"), ("mydag", "mydag.load", "parent"),
-        ("mydag.extract", "mydag.mytask", "DIRECT_DEPENDENCY"), ("otherdag", "mydag.mytask", "X"),
-        ("mydag.mytask", "mydag.load", "DIRECT_DEPENDENCY")]}
-    assert "airflow:8080\\nmydag.mytask" in dot and mmd.count("-.->") == 5 and mmd.count("-->") == 3
 
 
 def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> None:

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("lw-data").textContent);
+  var api = window.lineageExplorer = { data: D, firstRenderMs: null, rendered: null };
   var MAX_DRAWN = 400;
   var GRAINS = ["JOB", "DATASET", "RUN", "OPERATION"];
   var DIRECTIONS = ["UPSTREAM", "DOWNSTREAM", "BOTH"];
@@ -334,7 +335,7 @@
   }
   function fit() {
     var svg = $("graph"), w = svg.clientWidth || 800, h = svg.clientHeight || 500;
-    if (!graphSize.w) { transform = { x: 0, y: 0, k: 1 }; applyTransform(); return; }
+    if (!graphSize.w || !graphSize.h) { transform = { x: 0, y: 0, k: 1 }; applyTransform(); return; }
     var k = Math.min(1.4, (w - 20) / graphSize.w, (h - 20) / graphSize.h);
     transform = { k: k, x: (w - graphSize.w * k) / 2, y: (h - graphSize.h * k) / 2 };
     applyTransform();
@@ -345,6 +346,7 @@
     while (vp.firstChild) vp.removeChild(vp.firstChild);
     var keys = Object.keys(view.nodes);
     graphSize = { w: 0, h: 0 };
+    if (!keys.length) { fit(); return; }
     if (keys.length > MAX_DRAWN) {
       showMessage(keys.length + " nodes: more than the " + MAX_DRAWN + " the graph draws. Lower the depth or narrow the " +
         "time window; the tables below list them all.");
@@ -361,7 +363,7 @@
     view.edges.forEach(function (e) { if (g.hasNode(e.from) && g.hasNode(e.to)) g.setEdge(e.from, e.to, { e: e }); });
     dagre.layout(g);
     var gg = g.graph();
-    graphSize = { w: gg.width || 0, h: gg.height || 0 };
+    graphSize = { w: isFinite(gg.width) ? gg.width : 0, h: isFinite(gg.height) ? gg.height : 0 };
     var edgeLayer = el("g", { "class": "edges" }, vp), nodeLayer = el("g", { "class": "nodes" }, vp);
     g.edges().forEach(function (ref) {
       var edge = g.edge(ref), pts = edge.points || [];
@@ -596,16 +598,16 @@
   function showResults(keys) {
     var ul = $("search-results");
     ul.innerHTML = keys.map(function (key) {
-      return '<li role="option" data-key="' + key + '"><span class="kind">' + KIND_NAMES[key[0]].toLowerCase() + "</span>" +
-        esc(nodeName(key)) + '<span class="where">' + esc(nodeNamespace(key)) + "</span></li>";
+      return '<li role="option" data-key="' + key + '"><span class="kind">' + KIND_NAMES[key[0]].toLowerCase() +
+        '</span> <span class="name">' + esc(nodeName(key)) + '</span><span class="where">' + esc(nodeNamespace(key)) +
+        "</span></li>";
     }).join("") || '<li class="none">no dataset or job matches</li>';
     ul.hidden = false;
   }
-  function go(key, keepGrain) {
+  function go(key) {
     var view = readFragment(), grain = view.granularity || "DATASET";
     var wanted = { J: "JOB", R: "RUN", O: "OPERATION" }[key[0]];
     if (wanted && grain !== wanted) grain = wanted;
-    if (!keepGrain && key[0] === "D" && (grain === "RUN" || grain === "OPERATION")) grain = view.granularity;
     view.node = address(key); view.granularity = grain;
     writeFragment(view);
   }
@@ -628,12 +630,13 @@
             " <small>(" + esc(nodeNamespace(k)) + ")</small></button>"; }).join(" "));
         current.view = { nodes: {}, edges: [] }; fillTables(current.view); draw(current.view, null);
         $("details").innerHTML = '<p class="hint">Nothing selected.</p>';
+        api.rendered = location.hash;
         return;
       }
       start = found[0];
     } else {
       start = defaultStart();
-      if (!start) { showMessage("The warehouse holds no dataset and no job."); return; }
+      if (!start) { showMessage("The warehouse holds no dataset and no job."); api.rendered = location.hash; return; }
     }
     var kind = start[0];
     if (!grain) grain = kind === "D" ? "DATASET" : KIND_NAMES[kind];
@@ -653,6 +656,7 @@
     draw(shown, start);
     showDetails(current.selected && shown.nodes[current.selected] !== undefined ? current.selected : start);
     document.title = nodeName(start) + " — lineage explorer";
+    api.rendered = location.hash;
   }
   function mergeStart(start) {
     var groups = symlinkGroups();
@@ -712,7 +716,7 @@
     showDetails(node.getAttribute("data-key"));
   });
   svg.addEventListener("dblclick", function (e) {
-    var node = e.target.closest(".node"); if (node) go(node.getAttribute("data-key"), true);
+    var node = e.target.closest(".node"); if (node) go(node.getAttribute("data-key"));
   });
   svg.addEventListener("keydown", function (e) {
     var node = e.target.closest && e.target.closest(".node");
@@ -729,5 +733,5 @@
     " datasets, " + D.jobs.length + " jobs. Layout: " + D.meta.library.dagre + " (vendored). Times are UTC.";
   drawLegend();
   render();
-  window.lineageExplorer = { firstRenderMs: performance.now(), data: D };
+  api.firstRenderMs = performance.now();
 })();
