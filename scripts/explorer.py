@@ -4,7 +4,7 @@ The page holds the marts it needs as JSON and its code inline: a search over dat
 the chosen node at JOB / DATASET / RUN / OPERATION grain (laid out left to right by the vendored dagre library,
 vendor/js/), status colours, a details panel, column lineage (column_lineage_closure) and the text tables
 `shown-nodes` and `shown-edges` of what is drawn. The view is in the URL fragment, e.g.
-  lineage_explorer.html#node=dataset:postgres://pg-shop:5432/shop.public.orders_raw&granularity=DATASET&direction=DOWNSTREAM&depth=3
+  lineage_explorer.html#node=dataset:postgres://pg-shop:5432/shop.public.orders_raw&granularity=DATASET&depth=3
 
 JOB and DATASET grain are complete; RUN and OPERATION grain hold the runs created in the last --window-days days
 before the newest run (and at most --max-runs of them), which the page states.

@@ -55,14 +55,18 @@ def shown_tables(driver: Any) -> tuple[list[dict[str, str]], list[dict[str, str]
     """The rows of the text view: shown-nodes (key, name, namespace, kind, status, depth) and shown-edges (from,
     to, kind, from_name, to_name, output_types)."""
     return driver.execute_script("""
-        var cells = function (tr) { return Array.prototype.map.call(tr.cells, function (td) { return td.textContent; }); };
-        var nodes = Array.prototype.map.call(document.querySelectorAll('#shown-nodes tbody tr'), function (tr) {
+        var rows = function (id) { return Array.prototype.slice.call(document.querySelectorAll(id + ' tbody tr')); };
+        var cells = function (tr) {
+            return Array.prototype.map.call(tr.cells, function (td) { return td.textContent; });
+        };
+        var nodes = rows('#shown-nodes').map(function (tr) {
             var c = cells(tr);
-            return {key: tr.getAttribute('data-key'), name: c[0], namespace: c[1], kind: c[2], status: c[3], depth: c[4]};
+            return {key: tr.getAttribute('data-key'), name: c[0], namespace: c[1], kind: c[2], status: c[3],
+                    depth: c[4]};
         });
-        var edges = Array.prototype.map.call(document.querySelectorAll('#shown-edges tbody tr'), function (tr) {
+        var edges = rows('#shown-edges').map(function (tr) {
             var c = cells(tr);
-            return {from: tr.getAttribute('data-from'), to: tr.getAttribute('data-to'), kind: tr.getAttribute('data-kind'),
-                    from_name: c[0], to_name: c[1], output_types: c[3]};
+            return {from: tr.getAttribute('data-from'), to: tr.getAttribute('data-to'),
+                    kind: tr.getAttribute('data-kind'), from_name: c[0], to_name: c[1], output_types: c[3]};
         });
         return [nodes, edges];""")

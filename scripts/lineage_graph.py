@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="RUN and OPERATION grain window (scripts/explorer.py)")
     parser.add_argument("--width", type=int, default=1500)
     parser.add_argument("--height", type=int, default=950)
-    parser.add_argument("--out", type=Path, default=Path("lineage_graph.png"), help="the PNG (default: ./lineage_graph.png)")
+    parser.add_argument("--out", type=Path, default=Path("lineage_graph.png"),
+                        help="the PNG (default: ./lineage_graph.png)")
     parser.add_argument("--tables", type=Path, default=None, help="also write the nodes and edges drawn here (TSV)")
     args = parser.parse_args(argv)
     warehouse = args.warehouse or explorer.default_warehouse()
