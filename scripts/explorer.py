@@ -33,7 +33,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[1]
 VENDORED = {"dagre": ("@dagrejs/dagre", "3.1.3", PROJECT_DIR / "vendor" / "js" / "dagre" / "dagre.min.js")}
 APP_DIR = PROJECT_DIR / "scripts" / "explorer"
 DEFAULT_WINDOW_DAYS = 30.0
-DEFAULT_MAX_RUNS = 20_000
+DEFAULT_MAX_RUNS = 10_000
 RECENT_RUNS_PER_JOB = 10
 MARTS = ("locations", "location_addresses", "datasets", "datasets_overview", "dataset_schemas", "dataset_symlinks",
          "dataset_owners", "dataset_tags", "dataset_facets", "data_quality_assertions", "jobs", "job_facets",
