@@ -129,9 +129,10 @@ def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> Non
 def test_column_lineage_closure_follows_direct_hops_and_ends_on_an_indirect_one(wh: Warehouse) -> None:
     """docs/rules.md "Lineage: Column lineage closure", recomputed by a breadth-first search over the DATASET-grain
     column lineage: DIRECT hops are followed (through symlinked twins at no cost), an INDIRECT hop reaches the whole
-    target dataset (target_column NULL) and ends the path; the start column reached again (a cycle) is left out. The corpora hold no INDIRECT column lineage: an
-    INDIRECT hop after DIRECT ones is held by the unit test test_column_lineage_closure_direct_hops_then_one_indirect_hop
-    and the demo's events (tests/test_explorer.py), on Spark by the generated traffic of the engine parity history."""
+    target dataset (target_column NULL) and ends the path; the start column reached again (a cycle) is left out.
+    The corpora hold no INDIRECT column lineage: an INDIRECT hop after DIRECT ones is held by the unit test
+    test_column_lineage_closure_direct_hops_then_one_indirect_hop and the demo's events (tests/test_explorer.py),
+    on Spark by the generated traffic of the engine parity history."""
     direct: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
     indirect: dict[tuple[str, str], set[str]] = defaultdict(set)
     twins: dict[str, set[str]] = defaultdict(set)
