@@ -5,8 +5,9 @@ DuckDB file with `dbt run` (and, unless --no-build-tests, time `dbt build` with 
 time DuckDB's own read + parse + unnest + materialise of the same files (the physical floor); optionally run
 the reference consumer's extraction (Data.Rentgen 0.7.2 in .reference/venv) on the same files; land +1 %
 more events (another seed, a later time range) and time the incremental `dbt run`; time a depth-10
-DATASET-lineage traversal (both directions) from the busiest dataset; with --spark, time the Spark build of the
-generated events and its incremental run after the +1 %, and compare the marts of both engines.
+DATASET-lineage traversal (both directions) from the busiest dataset; write the lineage explorer's HTML file
+(scripts/explorer.py, default window) and time its first view in headless Chromium; with --spark, time the Spark
+build of the generated events and its incremental run after the +1 %, and compare the marts of both engines.
 
 Prints a table, appends one row per engine to the results file (docs/benchmarks/results.csv by default: the
 figures as data, which scripts/plot_benchmarks.py draws) and ends with
@@ -49,6 +50,7 @@ RESULT_COLUMNS = ["recorded_at", "commit", "events", "engine", "full_run_s", "in
                   "build_with_tests_s", "floor_s", "peak_rss_mb", "traversal_ms", "parity", "command", "machine",
                   "versions"]
 TRAVERSAL_RUNS = 5
+EXPLORER_RUNS = 3
 
 
 def log(message: str) -> None:
@@ -336,6 +338,42 @@ def measure_traversal(results: Results, warehouse: Warehouse, events_glob: str) 
     results.figure("duckdb", "traversal_ms", round(median_ms, 1))
 
 
+def measure_explorer(results: Results, warehouse: Warehouse, workdir: Path) -> None:
+    """Write the explorer's file from the built warehouse (default window) and time its first view: a fresh page
+    load in headless Chromium, from navigation start to the end of the first render (median of EXPLORER_RUNS)."""
+    import duckdb
+
+    import explorer
+    import explorer_browser
+
+    log("lineage explorer: write the HTML file, time its first view in headless Chromium")
+    page = workdir / "lineage_explorer.html"
+    began = time.perf_counter()
+    con = explorer.open_duckdb(warehouse.duckdb_path)
+    try:
+        size = explorer.write(con, page, "bench", explorer.DEFAULT_WINDOW_DAYS, explorer.DEFAULT_MAX_RUNS)
+    finally:
+        con.close()
+    written = time.perf_counter() - began
+    with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+        runs = con.execute("select count(*) from marts.runs").fetchone()[0]
+    driver = explorer_browser.chromium()
+    try:
+        times = []
+        for _ in range(EXPLORER_RUNS):
+            driver.get("about:blank")
+            times.append(explorer_browser.open_view(driver, page, timeout_s=120))
+        nodes = len(driver.find_elements("css selector", "#shown-nodes tbody tr"))
+        window = driver.execute_script("return window.lineageExplorer.data.window")
+    finally:
+        driver.quit()
+    results.add("explorer: HTML file (MB, budget 25)",
+                f"{size / 1e6:.1f} (written in {written:.1f} s; RUN/OPERATION window {window['runs_in_window']:,} "
+                f"of {runs:,} runs, {explorer.DEFAULT_WINDOW_DAYS:g} days, at most {explorer.DEFAULT_MAX_RUNS:,})")
+    results.add("explorer: first view in headless Chromium (ms, budget 2000)",
+                f"{statistics.median(times):.0f} median of {EXPLORER_RUNS} ({nodes} nodes shown)")
+
+
 def traversal_only(args: argparse.Namespace) -> Results:
     """Re-time the traversal on the warehouse an earlier run left in --workdir (the other ratios are n/a)."""
     workdir: Path = args.workdir.resolve()
@@ -420,6 +458,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.figure("duckdb", "incremental_run_s", round(incremental, 1))
 
     measure_traversal(results, warehouse, events_glob)
+    measure_explorer(results, warehouse, workdir)
 
     if args.spark:
         log("Spark build and engine parity")

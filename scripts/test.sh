@@ -15,6 +15,7 @@ now() { date +%s; }
 
 began=$(now)
 bash scripts/setup.sh --dev
+bash scripts/setup_browser.sh
 phases+=("set-up $(( $(now) - began )) s")
 
 began=$(now)

@@ -21,6 +21,7 @@ from _pytest.nodeid import coerce_node_id
 from tests.lw import dbt_runner
 from tests.lw.cpu import process_tree_cpu_seconds
 from tests.lw.dbt_runner import Warehouse
+from tests.lw.demo import DemoBuild, run_demo
 from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 
 # Modules whose work runs in other processes than the worker's, with no Spark session of the worker: the cluster
@@ -29,7 +30,7 @@ from tests.lw.shared import CORPORA_GLOB, HOSTILE_GLOB, shared_warehouse
 # (docs/decisions/tests-suite-layout.md). A few DuckDB modules with warehouses of their own (test_scale,
 # test_mutations, test_dataset_tags) run there too, so that the three lanes end together.
 SIDE_LANE_MODULES = {"test_cluster", "test_lint", "test_bench", "test_demo", "test_scale", "test_mutations",
-                     "test_dataset_tags"}
+                     "test_dataset_tags", "test_explorer"}
 # DuckDB-only modules of their own warehouses (no shared one) that run in the Spark lane, so that the lanes end
 # together.
 SPARK_LANE_DUCKDB_MODULES = {"test_incremental_late_events"}
@@ -115,3 +116,10 @@ def spark_history(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from tests.test_incremental import spark_history as run_history
 
     return run_history(tmp_path_factory.mktemp("spark_history"))
+
+
+@pytest.fixture(scope="session")
+def demo_build(tmp_path_factory: pytest.TempPathFactory) -> DemoBuild:
+    """scripts/demo.sh run once (the sample events on DuckDB, the BI copy, the lineage explorer), read by
+    tests/test_demo.py and tests/test_explorer.py, both in the side lane."""
+    return run_demo(tmp_path_factory.mktemp("demo"))

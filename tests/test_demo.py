@@ -1,15 +1,15 @@
 """scripts/demo.sh shows what it is doing while it builds (issue 21, point 9): a line as each model is built, a
-running count of passed tests, then the BI copy and the summary; never a long silence. Then the README's first
-query runs on the copy the demo published (issue 53, part 1). DuckDB only (the demo's engine)."""
+running count of passed tests, then the BI copy, the lineage explorer and the summary; never a long silence. Then the
+README's first query runs on the copy the demo published (issue 53, part 1). DuckDB only (the demo's engine). The
+demo runs once per session (tests/conftest.py `demo_build`)."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from tests.lw.dbt_runner import PROJECT_DIR
+from tests.lw.demo import DemoBuild
 from tests.lw.shared import mart_names
 from tests.test_docs import first_query_snippet
 
@@ -18,20 +18,11 @@ from tests.test_docs import first_query_snippet
 MAX_SILENCE_S = 25
 
 
-def test_demo_prints_progress_while_it_builds(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DBT_", "LINEAGE_"))}
-    env.update({"LINEAGE_DUCKDB_PATH": str(tmp_path / "demo.duckdb"), "DBT_TARGET_PATH": str(tmp_path / "target"),
-                "DBT_LOG_PATH": str(tmp_path / "logs"), "DBT_SEND_ANONYMOUS_USAGE_STATS": "false"})
-    proc = subprocess.Popen(["bash", str(PROJECT_DIR / "scripts" / "demo.sh")], cwd=PROJECT_DIR, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout
-    timed: list[tuple[float, str]] = []
-    began = time.monotonic()
-    for line in proc.stdout:
-        timed.append((time.monotonic(), line.rstrip("\n")))
-    assert proc.wait(timeout=600) == 0, "\n".join(line for _, line in timed[-40:])
+def test_demo_prints_progress_while_it_builds(demo_build: DemoBuild) -> None:
+    timed = demo_build.timed
+    assert demo_build.returncode == 0, "\n".join(line for _, line in timed[-40:])
 
-    lines = [line for _, line in timed]
+    lines = demo_build.lines
     summary_at = lines.index("Rows per mart")
     building = lines[:summary_at]
     marts = mart_names()
@@ -39,14 +30,25 @@ def test_demo_prints_progress_while_it_builds(tmp_path: Path) -> None:
         assert any(f"marts.{mart} " in line and " OK " in line for line in building), mart
     assert any(line.startswith("demo: ") and "tests passed so far" in line for line in building)
     assert any(line.startswith("published ") and "demo_bi.duckdb" in line for line in building)
-    assert (tmp_path / "demo_bi.duckdb").exists()
+    assert demo_build.published.exists()
 
-    gaps = [later - earlier for (earlier, _), (later, _) in zip([(began, "")] + timed, timed)]
+    gaps = [later - earlier for (earlier, _), (later, _) in zip([(demo_build.began, "")] + timed, timed)]
     assert max(gaps) < MAX_SILENCE_S, f"silent for {max(gaps):.0f} s"
 
-    # the README's first query, as a newcomer pastes it, on the copy the demo published
+
+def test_demo_prints_where_the_lineage_explorer_is(demo_build: DemoBuild) -> None:
+    """Issue 52: the demo writes the explorer beside the BI copy and its last line says where it is."""
+    assert demo_build.returncode == 0
+    assert demo_build.lines[-1] == (f"demo: the lineage explorer: {demo_build.explorer.resolve()} "
+                                    "(open it in a browser)")
+    assert demo_build.explorer.stat().st_size > 50_000
+
+
+def test_demo_warehouse_answers_the_readmes_first_query(demo_build: DemoBuild, tmp_path: Path) -> None:
+    """The README's first query, as a newcomer pastes it, on the copy the demo published."""
+    assert demo_build.returncode == 0
     snippet = first_query_snippet((PROJECT_DIR / "README.md").read_text())
-    query = subprocess.run([sys.executable, "-c", snippet.replace("lineage_bi.duckdb", "demo_bi.duckdb")],
+    query = subprocess.run([sys.executable, "-c", snippet.replace("lineage_bi.duckdb", str(demo_build.published))],
                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert query.returncode == 0, query.stderr[-2000:]
     assert "public.customers" in query.stdout and "public.delivery_7_days" in query.stdout, query.stdout

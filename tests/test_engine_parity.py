@@ -5,13 +5,15 @@ The shared corpora, the jobs/runs fixture and the hostile set are compared in th
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.lw import spark_session
 from tests.lw.shared import FIXTURES
-from tests.lw.dbt_runner import Warehouse
+from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.lw.parity import compare_relation, compare_schema
 from tests.lw.spark_reader import Relations
 from tests.test_bi_docs import assert_mart_comments_in_spark
@@ -57,6 +59,33 @@ def test_file_parity_of_spark_files_agrees_with_the_row_comparison(spark_history
     same, lines = spark_history["file_parity_after"]
     marts = len(spark_history["marts_after"])
     assert same and marts >= 1 and lines[-1] == f"engine parity: {marts}/{marts} marts identical", "\n".join(lines)
+
+
+def assert_explorer_reads_spark_files_like_duckdb(spark_warehouse: Path, duckdb_path: Path) -> None:
+    """Issue 52 (docs/decisions/explorer-spark-source.md): scripts/explorer.py reads a Spark warehouse's marts from
+    their Parquet files; every list of the page's data equals the one it reads from the DuckDB build of the same
+    events."""
+    sys.path.insert(0, str(PROJECT_DIR / "scripts"))
+    import explorer
+
+    read = {}
+    for side, opened in (("spark", lambda: explorer.open_spark_files(spark_warehouse)),
+                         ("duckdb", lambda: explorer.open_duckdb(duckdb_path))):
+        con = opened()
+        try:
+            read[side] = explorer.Collector(con, explorer.DEFAULT_WINDOW_DAYS, explorer.DEFAULT_MAX_RUNS).collect()
+        finally:
+            con.close()
+    assert read["spark"]["datasets"] and read["spark"]["column_closure"] and read["spark"]["edges_run"]
+    for part in read["duckdb"]:
+        assert read["spark"][part] == read["duckdb"][part], part
+
+
+def test_explorer_reads_spark_files_like_duckdb(spark_history: dict[str, Any]) -> None:
+    """The explorer's data from the Spark history's Parquet files after its incremental run equals its data from
+    the DuckDB mirror (`assert_explorer_reads_spark_files_like_duckdb`)."""
+    if spark_history["explorer_from_spark_files"] is not None:
+        raise spark_history["explorer_from_spark_files"]
 
 
 def landed_lines(raw: Relations) -> Relations:

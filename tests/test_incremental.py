@@ -255,7 +255,8 @@ def spark_history(tmp: Path) -> dict[str, Any]:
       module's property on Spark: then staging and marts equal the mirror's (the DuckDB lane checks that an
       incremental history equals a full refresh on DuckDB, with and without retention).
     Each outcome is kept and reported by its own test; the Spark warehouse is gone once another Spark test starts."""
-    from tests.test_engine_parity import assert_every_layer_like_duckdbs, assert_first_build_like_duckdbs
+    from tests.test_engine_parity import (assert_every_layer_like_duckdbs, assert_explorer_reads_spark_files_like_duckdb,
+                                          assert_first_build_like_duckdbs)
     from tests.test_jobs_runs import assert_jobs_runs_fixture_like_duckdbs
     from tests.test_retention import PER_BATCH_FOLDS, RETENTION, column_values, event_times
 
@@ -292,6 +293,9 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     # the same marts compared inside DuckDB, from the Spark tables' Parquet files (what bench.py does at 1 M events)
     history["file_parity_after"] = compare_schema_with_spark_files(
         mirror.duckdb_path, spark.spark_dir / "warehouse", "marts", temp_dir=tmp / "file_parity")
+    # the lineage explorer's data read from the same Parquet files (scripts/explorer.py --spark-warehouse)
+    history["explorer_from_spark_files"] = outcome(
+        lambda: assert_explorer_reads_spark_files_like_duckdb(spark.spark_dir / "warehouse", mirror.duckdb_path))
     # Spark's partition overwrite (docs/decisions/spark-refold-partitions.md): the
     # refold tables as stored, and delete_matching_rows on a partitioned table of its own (the run above rebuilt the
     # refolds whole: retention was switched on)

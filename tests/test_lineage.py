@@ -1,17 +1,15 @@
-"""Lineage marts, closure and graph script (shared/spec/lineage.md "Aggregation", "Traversal"; marts.md
+"""Lineage marts and closures (shared/spec/lineage.md "Aggregation", "Traversal"; marts.md
 "Lineage marts").
 
 The warehouse is built on DuckDB from every event of tests/fixtures/events. Every expectation is recomputed
 here from first principles out of the entity marts (inputs, outputs, runs, operations, dataset_symlinks): the
 DATASET edges as (input, output) pairs of one operation, the two-stage counter roll-up, the parents, and the
-closure as a breadth-first search in Python, never read back from the lineage marts themselves.
+closure as a breadth-first search in Python, never read back from the lineage marts themselves. The explorer that
+draws them (scripts/explorer.py, scripts/lineage_graph.py): tests/test_explorer.py.
 """
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import defaultdict, deque
-from pathlib import Path
 
 import pytest
 
@@ -117,56 +115,6 @@ def test_lineage_datasets_overview_counts_direct_neighbours(wh: Warehouse) -> No
         assert down == sum(1 for a, _b in pairs if a == ds)
 
 
-def test_lineage_graph_script_writes_mermaid_and_dot(wh: Warehouse, tmp_path: Path) -> None:
-    start = wh.query("select d.dataset_id from marts.datasets as d inner join marts.locations as l"
-                     " on d.location_id = l.location_id"
-                     " where l.name = 'food_delivery' and d.name = 'public.delivery_7_days'")[0][0]
-    upstream = {a for a, b in dataset_pairs(wh) if b == start}
-    names = dict(wh.query("select dataset_id, name from marts.datasets"))
-    out = tmp_path / "graph"
-    proc = subprocess.run(
-        [sys.executable, str(PROJECT_DIR / "scripts" / "lineage_graph.py"), "--duckdb", str(wh.duckdb_path),
-         "--dataset", "food_delivery", "public.delivery_7_days", "--direction", "UPSTREAM", "--depth", "1",
-         "--out", str(out)], cwd=PROJECT_DIR, env=wh.env(), text=True, capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    mmd, dot = out.with_suffix(".mmd").read_text(), out.with_suffix(".dot").read_text()
-    assert mmd.startswith("flowchart LR") and dot.startswith("digraph lineage")
-    for ds in upstream | {start}:
-        assert names[ds] in mmd and names[ds] in dot
-    for ds in upstream:
-        assert f'"{ds}" -> "{start}"' in dot
-    assert mmd.count("-->") == len(upstream)
-
-
-def test_lineage_graph_script_draws_a_job_hierarchy(wh: Warehouse, tmp_path: Path) -> None:
-    """--hierarchy (job_hierarchy, docs/rules.md "Job hierarchy: query") on the job hierarchy fixture, worked out by
-    hand from tests/fixtures/job_hierarchy_events.py: mydag.mytask's family is its DAG mydag, the task that
-    triggered the DAG and its Spark application my_app (not the DAG's other children task_a/task_b parents of
-    shared_app, nor shared_app); the dependencies into it (mydag.extract, otherdag typed X) and out of it
-    (mydag.load) bring those jobs and their families (mydag)."""
-    ids = {name: job_id for job_id, name in wh.query(
-        "select j.job_id, j.name from marts.jobs as j inner join marts.locations as l on j.location_id = l.location_id"
-        " where l.name in ('airflow:8080', 'other-airflow:8080', 'cluster')")}
-    out = tmp_path / "hierarchy"
-    proc = subprocess.run(
-        [sys.executable, str(PROJECT_DIR / "scripts" / "lineage_graph.py"), "--duckdb", str(wh.duckdb_path),
-         "--job", "airflow:8080", "mydag.mytask", "--hierarchy", "--out", str(out)],
-        cwd=PROJECT_DIR, env=wh.env(), text=True, capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    mmd, dot = out.with_suffix(".mmd").read_text(), out.with_suffix(".dot").read_text()
-    nodes = {line.split('"')[1] for line in dot.splitlines() if "shape=" in line}
-    assert nodes == {ids[n] for n in ("mydag.mytask", "mydag", "controller.trigger_mydag", "my_app",
-                                      "mydag.extract", "mydag.load", "otherdag")}
-    edges = {(f, t, label) for f, t, label in (
-        (line.split('"')[1], line.split('"')[3], line.split('"')[5]) for line in dot.splitlines() if " -> " in line)}
-    assert edges == {(ids[f], ids[t], label) for f, t, label in [
-        ("controller.trigger_mydag", "mydag", "parent"), ("mydag", "mydag.mytask", "parent"),
-        ("mydag.mytask", "my_app", "parent"), ("mydag", "mydag.extract", "parent"), ("mydag", "mydag.load", "parent"),
-        ("mydag.extract", "mydag.mytask", "DIRECT_DEPENDENCY"), ("otherdag", "mydag.mytask", "X"),
-        ("mydag.mytask", "mydag.load", "DIRECT_DEPENDENCY")]}
-    assert "airflow:8080\\nmydag.mytask" in dot and mmd.count("-.->") == 5 and mmd.count("-->") == 3
-
-
 def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> None:
     """The closure = traversal data test (tests/dbt/marts) samples var lineage_closure_check_starts datasets so
     that it stays bounded at scale, and checks every dataset of a warehouse with at most var
@@ -176,3 +124,49 @@ def test_lineage_closure_check_is_complete_on_the_fixtures(wh: Warehouse) -> Non
     every_up_to = yaml.safe_load((PROJECT_DIR / "dbt_project.yml").read_text())["vars"][
         "lineage_closure_check_all_up_to"]
     assert 0 < wh.query("select count(*) from marts.datasets")[0][0] <= every_up_to
+
+
+def test_column_lineage_closure_follows_direct_hops_and_ends_on_an_indirect_one(wh: Warehouse) -> None:
+    """docs/rules.md "Lineage: Column lineage closure", recomputed by a breadth-first search over the DATASET-grain
+    column lineage: DIRECT hops are followed (through symlinked twins at no cost), an INDIRECT hop reaches the whole
+    target dataset (target_column NULL) and ends the path; the start column reached again (a cycle) is left out.
+    The corpora hold no INDIRECT column lineage: an INDIRECT hop after DIRECT ones is held by the unit test
+    test_column_lineage_closure_direct_hops_then_one_indirect_hop and the demo's events (tests/test_explorer.py),
+    on Spark by the generated traffic of the engine parity history."""
+    direct: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+    indirect: dict[tuple[str, str], set[str]] = defaultdict(set)
+    twins: dict[str, set[str]] = defaultdict(set)
+    for a, b in wh.query("select from_dataset_id, to_dataset_id from marts.dataset_symlinks"):
+        twins[a].add(b)
+    starts = set()
+    for src, col, tgt, tcol, kind in wh.query(
+            "select source_dataset_id, source_column, target_dataset_id, target_column, lineage_kind"
+            " from marts.column_lineage_edges where granularity = 'DATASET'"):
+        starts.add((src, col))
+        for reached in (tgt, *twins[tgt]):
+            if kind == "DIRECT":
+                direct[(src, col)].add((reached, tcol))
+            else:
+                indirect[(src, col)].add(reached)
+    expected: dict[tuple[str, str, str, str | None], tuple[str, int]] = {}
+    for start in starts:
+        depth = {start: 0, **{(t, start[1]): 0 for t in twins[start[0]]}}
+        queue = deque(depth)
+        while queue:
+            node = queue.popleft()
+            if depth[node] == MAX_DEPTH:
+                continue
+            for target in indirect[node]:
+                key = (*start, target, None)
+                if key not in expected or expected[key][1] > depth[node] + 1:
+                    expected[key] = ("INDIRECT", depth[node] + 1)
+            for nxt in direct[node]:
+                if nxt not in depth:
+                    depth[nxt] = depth[node] + 1
+                    queue.append(nxt)
+        expected.update({(*start, *n): ("DIRECT", d) for n, d in depth.items() if d >= 1})
+    actual = {(s, c, t, tc): (k, d) for s, c, t, tc, k, d in wh.query(
+        "select source_dataset_id, source_column, target_dataset_id, target_column, lineage_kind, min_depth"
+        " from marts.column_lineage_closure")}
+    assert any(d >= 2 for _k, d in expected.values()), "the fixtures must give column lineage over several hops"
+    assert actual == expected
