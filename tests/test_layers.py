@@ -53,9 +53,9 @@ def test_every_parent_of_a_model_is_named_in_its_file() -> None:
 def test_staging_keeps_each_record_text_once(corpora_duckdb: Warehouse) -> None:
     """docs/decisions/staging-record-text-once.md: past raw, the text of an event record is held by
     stg_event_records alone (and by quarantined_events for the records that could not be placed). Every column of
-    every staging and intermediate relation of the corpora build, cast to text, is searched for whole record
+    every staging, intermediate and mart relation of the corpora build, cast to text, is searched for whole record
     texts."""
     texts = "select record_text from staging.stg_event_records where record_kind = 'object'"
-    searched, holding = columns_where(corpora_duckdb, ("staging", "intermediate"), f"{{value}} in ({texts})")
+    searched, holding = columns_where(corpora_duckdb, ("staging", "intermediate", "marts"), f"{{value}} in ({texts})")
     assert searched > 70, searched
     assert holding == {"staging.stg_event_records": ["record_text"], "staging.quarantined_events": ["payload"]}

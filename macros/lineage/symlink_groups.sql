@@ -46,3 +46,26 @@ symlink_round_{{ i }} as (
 ),
 {%- endfor %}
 {%- endmacro %}
+
+{#- The body of a CTE (dataset_id, twin_id): every dataset named by the `ends` (a list of (relation, column) pairs:
+    the ends of a lineage's edges) with itself, and every dataset of the symlink pairs `symlinks` (a relation with
+    from_dataset_id, to_dataset_id, as dataset_symlinks) with itself and each of its twins; so a traversal that
+    expands a dataset into its twins reaches them at no cost (dataset_lineage_closure, column_lineage_closure). -#}
+{% macro dataset_twins(ends, symlinks) -%}
+    {%- for relation, column in ends %}
+    select distinct
+        {{ column }} as dataset_id,
+        {{ column }} as twin_id
+    from {{ relation }}
+    union
+    {%- endfor %}
+    select
+        from_dataset_id as dataset_id,
+        to_dataset_id as twin_id
+    from {{ symlinks }}
+    union
+    select
+        from_dataset_id as dataset_id,
+        from_dataset_id as twin_id
+    from {{ symlinks }}
+{%- endmacro %}

@@ -21,25 +21,7 @@ symlinks as (
 
 -- every dataset of the column lineage with itself, and every symlinked dataset with its twins
 twins as (
-    select distinct
-        source_dataset_id as dataset_id,
-        source_dataset_id as twin_id
-    from column_edges
-    union
-    select distinct
-        target_dataset_id as dataset_id,
-        target_dataset_id as twin_id
-    from column_edges
-    union
-    select
-        from_dataset_id as dataset_id,
-        to_dataset_id as twin_id
-    from symlinks
-    union
-    select
-        from_dataset_id as dataset_id,
-        from_dataset_id as twin_id
-    from symlinks
+    {{ lineage_warehouse.dataset_twins([('column_edges', 'source_dataset_id'), ('column_edges', 'target_dataset_id')], 'symlinks') }}
 ),
 
 -- one hop: a source column to the target column (DIRECT) or the whole target (INDIRECT), in the target and its twins

@@ -16,25 +16,7 @@ symlinks as (
 ),
 
 twins as (
-    select distinct
-        from_id as dataset_id,
-        from_id as twin_id
-    from dataset_edges
-    union
-    select distinct
-        to_id as dataset_id,
-        to_id as twin_id
-    from dataset_edges
-    union
-    select
-        from_dataset_id as dataset_id,
-        to_dataset_id as twin_id
-    from symlinks
-    union
-    select
-        from_dataset_id as dataset_id,
-        from_dataset_id as twin_id
-    from symlinks
+    {{ lineage_warehouse.dataset_twins([('dataset_edges', 'from_id'), ('dataset_edges', 'to_id')], 'symlinks') }}
 ),
 
 steps as (
