@@ -48,7 +48,7 @@ DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks" / "results.csv"
 # build)
 RESULT_COLUMNS = ["recorded_at", "commit", "events", "engine", "full_run_s", "incremental_run_s",
                   "build_with_tests_s", "floor_s", "peak_rss_mb", "traversal_ms", "parity", "command", "machine",
-                  "versions"]
+                  "versions", "explorer_mb", "explorer_first_view_ms"]
 TRAVERSAL_RUNS = 5
 EXPLORER_RUNS = 3
 
@@ -372,6 +372,8 @@ def measure_explorer(results: Results, warehouse: Warehouse, workdir: Path) -> N
                 f"of {runs:,} runs, {explorer.DEFAULT_WINDOW_DAYS:g} days, at most {explorer.DEFAULT_MAX_RUNS:,})")
     results.add("explorer: first view in headless Chromium (ms, budget 2000)",
                 f"{statistics.median(times):.0f} median of {EXPLORER_RUNS} ({nodes} nodes shown)")
+    results.figure("duckdb", "explorer_mb", round(size / 1e6, 1))
+    results.figure("duckdb", "explorer_first_view_ms", round(statistics.median(times)))
 
 
 def traversal_only(args: argparse.Namespace) -> Results:

@@ -39,7 +39,9 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     assert abs(float(row["incremental_run_s"]) / float(row["full_run_s"]) - float(match["I"])) < 0.02
     assert abs(float(row["traversal_ms"]) - float(match["T"])) < 0.11
     assert (docs.read_text() if docs.exists() else None) == before  # the results went to --results-file only
-    # issue 52: the lineage explorer's size and first view are measured rows, not a timed test
+    # issue 52: the lineage explorer's size and first view are measured rows, not a timed test, and figures of the row
+    text = proc.stdout
+    assert float(row["explorer_mb"]) > 0 and float(row["explorer_first_view_ms"]) > 0
     assert re.search(r"\| explorer: HTML file \(MB, budget 25\) +\| \d+\.\d \(written in", text), text
     assert re.search(r"\| explorer: first view in headless Chromium \(ms, budget 2000\) +\| \d+ median of 3 "
                      r"\([1-9]\d* nodes shown\)", text), text
