@@ -285,14 +285,15 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     mirror.build(glob)
     history["credentials_on_spark"] = {}
 
-    def read(schema: str, relations: Relations) -> None:
+    def keep_what_spark_holds(schema: str, relations: Relations) -> None:
         """What the Spark build holds, from the relations engine parity reads (no read of its own)."""
         history["credentials_on_spark"][schema] = relations_holding_the_marker(relations)
         if schema == "staging":
             history["list_issues_on_spark"] = issues_of_the_wrong_lists_event(relations)
 
-    history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror, read))
-    history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror, read))
+    keep = keep_what_spark_holds
+    history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror, keep))
+    history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror, keep))
     history["first_jobs_runs_like_duckdbs"] = outcome(lambda: assert_jobs_runs_fixture_like_duckdbs(spark))
     history["event_times_before"] = event_times(spark)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)
