@@ -298,6 +298,40 @@
     {{ return(paths) }}
 {%- endmacro %}
 
+{#- The key paths (as in shape_text_paths) of every declared list of a facet shape: lists of text (['text']) and
+    lists of objects read item by item (['text', object shape]). -#}
+{% macro shape_list_paths(shape, path=[]) -%}
+    {%- set paths = [] -%}
+    {%- for key, value in shape.items() -%}
+        {%- if value == ['text'] or lineage_warehouse.is_object_list(value) -%}
+            {%- do paths.append(path + [key]) -%}
+        {%- elif value is mapping and value | list != ['*'] -%}
+            {%- do paths.extend(lineage_warehouse.shape_list_paths(value, path + [key])) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{ return(paths) }}
+{%- endmacro %}
+
+{#- D5: a declared list sent as another JSON type (a string, a number, a boolean, an object): 'not_an_array', NULL
+    otherwise. `typed` is the list's typed column (NULL unless the value is an array: both engines read any array
+    into a list of texts), `text` the JSON text of the facet or container holding it, `keys` the list's path in
+    that text, `present` whether the facet was sent as an object. The text is read only for a present facet whose
+    typed list is NULL and whose text names the list's key (or holds a \u escape, with which a key can be spelt):
+    a missing list or JSON null is no issue. -#}
+{% macro declared_list_problem(typed, text, keys, present) -%}
+    case
+        when
+            {{ present }}
+            and {{ typed }} is null
+            and (
+                instr({{ text }}, {{ lineage_warehouse.sql_string(keys[-1]) }}) > 0
+                or instr({{ text }}, {{ lineage_warehouse.sql_string('\\u') }}) > 0
+            )
+            and {{ lineage_warehouse.json_get(text, keys) }} is not null
+            then 'not_an_array'
+    end
+{%- endmacro %}
+
 {#- The column of a facet's field: facet_field('run_parent', ['root', 'run', 'runId']) =
     'run_parent__root__run__run_id'. -#}
 {% macro facet_field(prefix, keys) -%}

@@ -149,6 +149,7 @@ def themes() -> dict[str, list[tuple[str, str, str | None]]]:
                 "upstream": ["oops", None, {"job": {"namespace": "hostile", "name": ""}},
                              {"job": {"namespace": "hostile", "name": "up"}}],
                 "downstream": [[1]]}})), P, None),
+            (line(wrong_list_types()), P, None),
         ],
         "h07_big_event.jsonl": [
             (line(with_value(good(37), ("outputs",), [{"namespace": "hdfs://big", "name": "/big/table",
@@ -264,14 +265,36 @@ def static_event(definition: str, **fields: Any) -> dict[str, Any]:
     return base
 
 
+def wrong_list_types() -> dict[str, Any]:
+    """D5 for every declared list (tests/test_facet_lists.py): each sent as another JSON type, beside an empty list
+    and a JSON null, which are no issue."""
+    wrong = event(91, run={"runId": run_id(91), "facets": {
+        "test": {"tests": {"name": "not_null_id", "status": "pass"}},
+        "jobDependencies": {"upstream": "dag.extract", "downstream": 7}}})
+    wrong["job"]["facets"] = {"ownership": {"owners": "alice"}}
+    wrong["inputs"][0]["facets"] = {"ownership": {"owners": None}, "hierarchy": {"hierarchy": []}}
+    wrong["inputs"][0]["inputFacets"] = {"dataQualityAssertions": {"assertions": "all passed"}}
+    wrong["outputs"][0]["facets"] = {
+        "ownership": {"owners": "bob"}, "hierarchy": {"hierarchy": "DB:sales/TABLE:orders"},
+        "dataQualityAssertions": {"assertions": True}, "symlinks": {"identifiers": {"name": "db.t"}},
+        "storage": {"storageLayer": "iceberg"}}
+    return wrong
+
+
 def credential_events() -> list[str]:
     """Credentials in every form D6 removes, each secret holding the marker Pw0ned (tests/test_credentials.py)."""
-    tags = {"tags": [{"key": "repo", "value": "https://ivan:Pw0ned8@git.example.com/org/repo.git", "source": "USER"}]}
+    tags = {"tags": [{"key": "repo", "value": "https://ivan:Pw0ned8@git.example.com/org/repo.git", "source": "USER"},
+                     {"key": "api_key", "value": "Pw0ned27", "source": "USER"},
+                     {"source": "USER", "value": "Pw0ned28", "key": "ApiKey"}]}
     first = event(
         58,
         job={"namespace": "airflow://admin:x/y?z#Pw0ned1@airflow.example.com:8080", "name": "credentials.first",
              "facets": {"tags": {"tags": [{"key": "source", "value": "https://u:Pw0ned18@git.example.com",
-                                          "source": "USER"}]},
+                                          "source": "USER"},
+                                         {"key": "db_password", "value": "Pw0ned22", "source": "USER"},
+                                         {"key": "ldap_passwd", "value": "Pw0ned23"},
+                                         {"key": "DB_PWD", "value": "Pw0ned24", "source": "USER"}]},
+                        "acme_connection": {"host": "db.example.com", "access_key": "Pw0ned34", "port": 5432},
                         "sql": {"query": "CREATE USER etl WITH password='Pw0ned16'"}}},
         inputs=[{"namespace": "postgres://bob:line1\nPw0ned2@db.example.com:5432", "name": "public.orders",
                  "facets": {"tags": tags, "symlinks": {"identifiers": [
@@ -285,7 +308,12 @@ def credential_events() -> list[str]:
     second = event(
         59,
         run={"runId": run_id(59), "facets": {
-            "tags": {"tags": [{"key": "endpoint", "value": "jdbc:mysql://root:Pw0ned19@mysql:3306/db"}]},
+            "tags": {"tags": [{"key": "endpoint", "value": "jdbc:mysql://root:Pw0ned19@mysql:3306/db"},
+                              {"key": "slack_token", "value": "Pw0ned25"},
+                              {"value": "Bearer Pw0ned26", "key": "Authorization"}]},
+            "environment-properties": {"environment-properties": {
+                "AWS_ACCESS_TOKEN": "Pw0ned31", "GITHUB_CREDENTIALS": "Pw0ned32", "APP_SECRET": "Pw0ned33",
+                "HOME": "/home/etl"}},
             "dataRentgen_run": {"running_log_url": "https://logs.example.com/view?id=1&token=Pw0ned11"},
             "parent": {"run": {"runId": run_id(60)},
                        "job": {"namespace": "airflow://leo:Pw0ned14@airflow.example.com", "name": "dag.task"}}}},
@@ -301,8 +329,13 @@ def credential_events() -> list[str]:
         run={"runId": run_id(61), "facets": {
             "errorMessage": {"message": "could not connect to mysql://judy:Pw0ned9@mysql.example.com:3306/app",
                              "programmingLanguage": "python", "stackTrace": "connect(host, password=Pw0ned10)"},
-            "spark_properties": {"properties": {"spark.hadoop.fs.s3a.secret.key": "Pw0ned17"}}}},
-        job={"namespace": 'postgres://u:pa"Pw0ned20@quoted.example.com', "name": "credentials.failed"},
+            "spark_properties": {"properties": {
+                "spark.hadoop.fs.s3a.secret.key": "Pw0ned17",
+                "spark.hadoop.google.cloud.auth.service.account.private_key": "Pw0ned29",
+                "spark.datasource.accessKey": "Pw0ned30", "spark.master": "yarn"}}}},
+        job={"namespace": 'postgres://u:pa"Pw0ned20@quoted.example.com', "name": "credentials.failed",
+             "facets": {"sql": {"query": "alter user x password 'Pw0ned35';\nCREATE USER y IDENTIFIED BY 'Pw0ned36';"
+                                         " CREATE SECRET s (TYPE s3, KEY_ID 'k', SECRET 'Pw0ned37')"}}},
     )
     spark = event(
         62, inputs=[], outputs=[], producer="https://github.com/OpenLineage/OpenLineage/tree/1.23.0/integration/spark",

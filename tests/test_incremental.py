@@ -255,8 +255,11 @@ def spark_history(tmp: Path) -> dict[str, Any]:
       module's property on Spark: then staging and marts equal the mirror's (the DuckDB lane checks that an
       incremental history equals a full refresh on DuckDB, with and without retention).
     Each outcome is kept and reported by its own test; the Spark warehouse is gone once another Spark test starts."""
+    from tests.lw.spark_reader import Relations
+    from tests.test_credentials import relations_holding_the_marker
     from tests.test_engine_parity import (assert_every_layer_like_duckdbs, assert_explorer_reads_spark_files_like_duckdb,
                                           assert_first_build_like_duckdbs)
+    from tests.test_facet_lists import issues_of_the_wrong_lists_event
     from tests.test_jobs_runs import assert_jobs_runs_fixture_like_duckdbs
     from tests.test_retention import PER_BATCH_FOLDS, RETENTION, column_values, event_times
 
@@ -275,8 +278,17 @@ def spark_history(tmp: Path) -> dict[str, Any]:
     spark.build(glob, data_tests=False)
     spark.dbt(["test", "--select", "tag:macro_test"], events=glob)
     mirror.build(glob)
-    history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror))
-    history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror))
+    history["credentials_on_spark"] = {}
+
+    def keep_what_spark_holds(schema: str, relations: Relations) -> None:
+        """What the Spark build holds, from the relations engine parity reads (no read of its own)."""
+        history["credentials_on_spark"][schema] = relations_holding_the_marker(relations)
+        if schema == "staging":
+            history["list_issues_on_spark"] = issues_of_the_wrong_lists_event(relations)
+
+    keep = keep_what_spark_holds
+    history["first_build_like_duckdbs"] = outcome(lambda: assert_first_build_like_duckdbs(spark, mirror, keep))
+    history["first_layers_like_duckdbs"] = outcome(lambda: assert_every_layer_like_duckdbs(spark, mirror, keep))
     history["first_jobs_runs_like_duckdbs"] = outcome(lambda: assert_jobs_runs_fixture_like_duckdbs(spark))
     history["event_times_before"] = event_times(spark)
     land_batch(landing, 2, batches[1], [text for kind, text in batches[0] if kind == "line"], rng)

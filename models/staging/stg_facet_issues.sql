@@ -13,6 +13,18 @@
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
+{%- set declared_lists = [] %}
+{%- for container, shapes in [('job', lineage_warehouse.job_facet_shapes()), ('run', lineage_warehouse.run_facet_shapes())] %}
+    {%- for name, shape in shapes.items() %}
+        {%- set prefix = lineage_warehouse.facet_prefix(container, name) %}
+        {%- for keys in lineage_warehouse.shape_list_paths(shape) %}
+            {%- do declared_lists.append((container ~ '.facets.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.declared_list_problem('payloads.' ~ lineage_warehouse.facet_field(prefix, keys),
+                    'payloads.' ~ container ~ "_facets['" ~ name ~ "']", keys,
+                    'coalesce(payloads.has_' ~ prefix ~ ', false)'))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
 {%- set declared_facet_shapes = [('run', lineage_warehouse.run_facet_shapes()),
     ('job', lineage_warehouse.job_facet_shapes())] %}
 {%- set declared_names = {} %}
@@ -148,6 +160,25 @@ object_list_items_not_objects as (
     {%- endfor %}
 ),
 
+-- a declared list of a run or job facet (ownership owners, test tests, jobDependencies upstream and downstream)
+-- sent as another JSON type: read as no list
+list_checks as (
+    {%- for path, problem in declared_lists %}
+        select
+            payloads.event_hash,
+            payloads.landing_batch,
+            '{{ path }}' as facet,
+            {{ problem }} as reason
+        from payloads
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+lists_not_arrays as (
+    select * from list_checks
+    where reason is not null
+),
+
 -- a StarRocks event (the chain of macros/extractors.sql would pick StarRocks with a valid session) whose
 -- starrocks_session facet cannot be used: it is handled by the Unknown rules (docs/rules.md "StarRocks"); a facet
 -- that is not an object is already noted by facets_not_objects
@@ -194,6 +225,8 @@ final as (
     select * from facets_not_objects
     union all
     select * from object_list_items_not_objects
+    union all
+    select * from lists_not_arrays
     union all
     select * from starrocks_sessions_unusable
     union all

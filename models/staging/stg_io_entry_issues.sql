@@ -16,6 +16,32 @@
         {%- endfor %}
     {%- endfor %}
 {%- endfor %}
+{#- every declared list of an entry: of the facets read from their own text (present when has_<prefix>) and of the
+    facets read with the container (io_facet_shapes: symlinks identifiers; present when the container is kept) -#}
+{%- set containers = {'facets': 'facets', 'inputFacets': 'input_facets', 'outputFacets': 'output_facets'} %}
+{%- set declared_lists = [] %}
+{%- for container, shapes in lineage_warehouse.entry_facet_shapes().items() %}
+    {%- for name, shape in shapes.items() %}
+        {%- set prefix = lineage_warehouse.entry_facet_prefix(container, name) %}
+        {%- for keys in lineage_warehouse.shape_list_paths(shape) %}
+            {%- do declared_lists.append((container ~ '.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.declared_list_problem('entries.' ~ lineage_warehouse.facet_field(prefix, keys),
+                    'entries.' ~ containers[container], [name] + keys,
+                    'coalesce(entries.has_' ~ prefix ~ ', false)'))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
+{%- for container, shapes in lineage_warehouse.io_facet_shapes().items() %}
+    {%- for name, shape in shapes.items() %}
+        {%- set prefix = containers[container] ~ '_' ~ lineage_warehouse.snake_case(name) %}
+        {%- for keys in lineage_warehouse.shape_list_paths(shape) %}
+            {%- do declared_lists.append((container ~ '.' ~ name ~ '.' ~ keys | join('.'),
+                lineage_warehouse.declared_list_problem('entries.' ~ lineage_warehouse.facet_field(prefix, keys),
+                    'entries.' ~ containers[container], [name] + keys,
+                    'entries.' ~ containers[container] ~ ' is not null'))) %}
+        {%- endfor %}
+    {%- endfor %}
+{%- endfor %}
 {{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
 
 with
@@ -126,6 +152,25 @@ object_list_items_not_objects as (
     {%- endfor %}
 ),
 
+-- a declared list of an entry facet (ownership owners, hierarchy levels, data-quality assertions, symlink
+-- identifiers) sent as another JSON type: read as no list
+list_checks as (
+    {%- for path, problem in declared_lists %}
+        select
+            entries.event_hash,
+            entries.landing_batch,
+            entries.entry_path || '{{ path }}' as facet,
+            {{ problem }} as reason
+        from entries
+        {{ 'union all' if not loop.last }}
+    {%- endfor %}
+),
+
+lists_not_arrays_in_facets as (
+    select * from list_checks
+    where reason is not null
+),
+
 -- a columnMetrics that is not an object, or one column's metrics that are not: not read
 column_metrics_not_objects as (
     {%- for container in ['facets', 'inputFacets'] %}
@@ -168,6 +213,8 @@ final as (
     select * from dataset_facets_not_objects
     union all
     select * from object_list_items_not_objects
+    union all
+    select * from lists_not_arrays_in_facets
     union all
     select * from column_metrics_not_objects
     union all
