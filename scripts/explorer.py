@@ -153,7 +153,10 @@ class Collector:
                  writer_status, read, relevance, up, down) in datasets]
 
         last_status = dict((job_id, (status, created)) for job_id, status, created in self.rows(
-            f"select job_id, max_by(status, created_at), {epoch('max(created_at)')} from m_runs group by job_id"))
+            # the job's newest run; runs created at the same instant (a retry, a rerun) by the greater run id, so that
+            # every source of the same marts gives the same status
+            f"select job_id, status, {epoch('created_at')} from (select job_id, status, created_at, row_number() over"
+            f" (partition by job_id order by created_at desc, run_id desc) as newest from m_runs) where newest = 1"))
         data["jobs"] = [[job_id, name, loc_index.get(loc, -1), type_, job_index.get(parent, -1),
                          *last_status.get(job_id, (None, None))]
                         for job_id, name, loc, type_, parent in jobs]
