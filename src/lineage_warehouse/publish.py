@@ -5,7 +5,8 @@ BI therefore reads another file, which no build ever opens: after a successful b
 schemas BI reads (default: marts) from the warehouse into a new file next to the published one, with their table
 and column comments, closes and syncs it, then renames it over the published file. The rename is atomic: a new
 connection sees either the previous copy or the new one, never a partial one, and a connection that is open keeps
-reading the copy it opened until it reconnects. scripts/build.sh runs `dbt build` and then this.
+reading the copy it opened until it reconnects. scripts/build.sh runs `dbt build` and then this
+(`lineage-warehouse publish`, or scripts/publish.py, with the same arguments).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import time
 from pathlib import Path
 
 import duckdb
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse.version import version_argument
 
 SOURCE = "lw_source"
 
@@ -100,8 +101,9 @@ def publish(warehouse: Path, published: Path, schemas: list[str]) -> int:
     return copied
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None, prog: str | None = None) -> None:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", **version_argument())
     parser.add_argument("--warehouse", type=Path,
                         default=Path(os.environ.get("LINEAGE_DUCKDB_PATH", "lineage.duckdb")),

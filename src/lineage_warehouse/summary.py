@@ -1,12 +1,12 @@
 """Print what a DuckDB warehouse holds: rows per mart, the landing audit, and the quarantined lines with
-their reasons. Used by scripts/demo.sh after a build."""
+their reasons (`lineage-warehouse summary`, or scripts/summary.py). Used by scripts/demo.sh after a build."""
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
 import duckdb
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse.version import version_argument
 
 
 def print_table(title: str, header: list[str], rows: list[tuple]) -> None:
@@ -18,12 +18,12 @@ def print_table(title: str, header: list[str], rows: list[tuple]) -> None:
         print("  " + "  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str] | None = None, prog: str | None = None) -> None:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     parser.add_argument("--version", **version_argument())
     parser.add_argument("--duckdb", default="lineage.duckdb", type=Path, help="warehouse file")
     parser.add_argument("--examples", default=20, type=int, help="quarantined lines to show")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     con = duckdb.connect(str(args.duckdb), read_only=True)
     marts = [r[0] for r in con.execute(

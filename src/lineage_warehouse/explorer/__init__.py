@@ -12,7 +12,7 @@ before the newest run (and at most --max-runs of them), which the page states.
 Sources: the BI copy of a DuckDB warehouse (default: lineage_bi.duckdb, scripts/publish.py), any DuckDB warehouse
 file, or a local Spark warehouse folder (--spark-warehouse: DuckDB reads `<folder>/marts.db/<table>/*.parquet`).
 
-Examples:
+Run as `lineage-warehouse explore` or `scripts/explorer.py`, with the same arguments. Examples:
   scripts/explorer.py                                   # lineage_bi.duckdb -> lineage_explorer.html beside it
   scripts/explorer.py --warehouse lineage.duckdb --out /tmp/lineage.html --window-days 2
   scripts/explorer.py --spark-warehouse .spark/warehouse --out lineage_explorer.html
@@ -29,12 +29,11 @@ from typing import Any
 
 import duckdb
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse.version import version_argument
 
-PROJECT_DIR = Path(__file__).resolve().parents[1]
+PROJECT_DIR = Path(__file__).resolve().parents[3]
 VENDORED = {"dagre": ("@dagrejs/dagre", "3.1.3", PROJECT_DIR / "vendor" / "js" / "dagre" / "dagre.min.js")}
-APP_DIR = PROJECT_DIR / "scripts" / "explorer"
+APP_DIR = Path(__file__).resolve().parent
 DEFAULT_WINDOW_DAYS = 30.0
 DEFAULT_MAX_RUNS = 10_000
 RECENT_RUNS_PER_JOB = 10
@@ -333,8 +332,9 @@ def write(con: duckdb.DuckDBPyConnection, out: Path, source: str, window_days: f
     return out.stat().st_size
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None, prog: str | None = None) -> None:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", **version_argument())
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--warehouse", type=Path, default=None,

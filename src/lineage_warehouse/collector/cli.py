@@ -1,7 +1,8 @@
 """OpenLineage HTTP collector: lands every acknowledged event durably as newline-delimited JSON.
 
-    python scripts/collector.py serve --host 127.0.0.1 --port 5000 --out /data/openlineage
-    python scripts/collector.py recover --out /data/openlineage
+    lineage-warehouse serve --host 127.0.0.1 --port 5000 --out /data/openlineage
+    lineage-warehouse recover --out /data/openlineage
+    (or python scripts/collector.py serve ... / recover ..., the same arguments)
 
 `serve` accepts POST /api/v1/lineage with one event, a JSON array of events or {"events": [...]}, optionally
 gzip-encoded, and answers 200 {"accepted": N} only once the events are fsynced, and 400 with the reason for what
@@ -21,11 +22,9 @@ import socket
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from lw_collector.app import Settings, create_app  # noqa: E402
-from lw_collector.landing import Rotation, recover  # noqa: E402
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse.collector.app import Settings, create_app
+from lineage_warehouse.collector.landing import Rotation, recover
+from lineage_warehouse.version import version_argument
 
 SIZE_UNITS = {"": 1, "k": 1024, "kib": 1024, "m": 1024**2, "mib": 1024**2, "g": 1024**3, "gib": 1024**3}
 
@@ -93,8 +92,9 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", **version_argument())
     commands = parser.add_subparsers(dest="command", required=True)
 
