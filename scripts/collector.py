@@ -1,0 +1,15 @@
+"""The OpenLineage HTTP collector: `scripts/collector.py serve --out DIR ...` and `scripts/collector.py recover --out DIR`.
+
+A thin entry point, kept for the scripts and schedulers that call it: the code is the package's
+(src/lineage_warehouse/collector/), the same as `lineage-warehouse serve | recover`, with the same arguments.
+"""
+import sys
+from pathlib import Path
+
+# the clone's package, installed into .venv by scripts/setup.sh or not
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from lineage_warehouse.collector.cli import main  # noqa: E402
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,15 @@
+"""Publish the read-only copy of the DuckDB warehouse that BI tools open (`scripts/publish.py [--warehouse FILE] [--to FILE] [--schemas ...]`).
+
+A thin entry point, kept for the scripts and schedulers that call it: the code is the package's
+(src/lineage_warehouse/publish.py), the same as `lineage-warehouse publish`, with the same arguments.
+"""
+import sys
+from pathlib import Path
+
+# the clone's package, installed into .venv by scripts/setup.sh or not
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from lineage_warehouse.publish import main  # noqa: E402
+
+if __name__ == "__main__":
+    sys.exit(main())
