@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> None:
                 ["files", "lines", "parsed", "quarantined", "duplicates"], [totals])
 
     reasons = con.execute(
-        "select reason, reason_description, count(*) from staging.quarantined_events group by all order by 3 desc"
+        "select reason, reason_description, count(*) from staging.quarantined_events group by all order by 3 desc, 1"
     ).fetchall()
     print_table("Quarantined lines by reason", ["reason", "what it means", "lines"], reasons)
     examples = con.execute(
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> None:
         print_table("Quarantined lines", ["file", "line", "reason"], examples)
 
     issues = con.execute(
-        "select facet, reason, count(*) from staging.facet_issues group by all order by 3 desc limit 20"
+        "select facet, reason, count(*) from staging.facet_issues group by all order by 3 desc, 1, 2 limit 20"
     ).fetchall()
     print_table("Facets dropped or noted (events kept)", ["facet", "reason", "events"], issues)
 
