@@ -2,7 +2,7 @@
     are checked, with the sentence a person reads, and the shapes their checks use. One definition, read by the
     build (event_rules(); quarantine_reasons() for the quarantine model and its accepted-values tests,
     parse_timestamp, is_uuid, stg_event_envelopes) and by the HTTP collector, which refuses at intake what the
-    build would quarantine (scripts/lw_collector/event_rules.py reads the YAML between the two `event_rules_yaml`
+    build would quarantine (src/lineage_warehouse/collector/event_rules.py reads the YAML between the two `event_rules_yaml`
     lines as it is: keep it plain YAML, without Jinja). -#}
 {% macro event_rules() -%}
 {%- set event_rules_yaml -%}

@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import generate_events as gen  # noqa: E402
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
@@ -343,8 +344,8 @@ def measure_explorer(results: Results, warehouse: Warehouse, workdir: Path) -> N
     load in headless Chromium, from navigation start to the end of the first render (median of EXPLORER_RUNS)."""
     import duckdb
 
-    import explorer
     import explorer_browser
+    from lineage_warehouse import explorer
 
     log("lineage explorer: write the HTML file, time its first view in headless Chromium")
     page = workdir / "lineage_explorer.html"

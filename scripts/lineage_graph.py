@@ -18,9 +18,10 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import explorer  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import explorer_browser  # noqa: E402
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse import explorer  # noqa: E402
+from lineage_warehouse.version import version_argument  # noqa: E402
 
 
 def fragment(node: str, granularity: str | None, direction: str, depth: int, symlinks: str) -> str:

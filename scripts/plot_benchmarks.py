@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+from lineage_warehouse.version import version_argument  # noqa: E402
 
 COLOURS = {"duckdb": "#d4a017", "spark": "#e25a1c"}
 

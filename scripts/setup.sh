@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Create the project's virtual environment (.venv at the project root) if it is missing, and install a set of
-# pinned requirements when its files changed since that set was last installed. Safe to run repeatedly.
+# pinned requirements when its files changed since that set was last installed, then the project's package
+# (pyproject.toml: the `lineage-warehouse` command) as an editable install of this clone. Safe to run repeatedly.
 # Usage: scripts/setup.sh [--spark | --dev]
 #   (none)    the DuckDB set, requirements.txt: demo, builds, the BI copy, the collector (no Java needed)
 #   --spark   adds requirements-spark.txt: the spark and cluster targets (needs Java 17)
@@ -19,12 +20,12 @@ case "${1:-}" in
 esac
 
 # Each set, the files that make it: a set includes the ones before it (requirements-dev.txt reads
-# requirements-spark.txt, which reads requirements.txt).
+# requirements-spark.txt, which reads requirements.txt), and every set the package (pyproject.toml).
 files_of() {
     case "$1" in
-        duckdb) echo requirements.txt ;;
-        spark) echo requirements.txt requirements-spark.txt ;;
-        dev) echo requirements.txt requirements-spark.txt requirements-dev.txt ;;
+        duckdb) echo requirements.txt pyproject.toml ;;
+        spark) echo requirements.txt pyproject.toml requirements-spark.txt ;;
+        dev) echo requirements.txt pyproject.toml requirements-spark.txt requirements-dev.txt ;;
     esac
 }
 top_file_of() {
@@ -57,6 +58,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
                "(pyspark builds from source on first install, about a minute)" >&2 ;;
     esac
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$(top_file_of "$set_name")"
+    # the package, from this clone: its dependencies are the pinned files just installed (--no-deps), and the
+    # setuptools pinned there builds it (--no-build-isolation: nothing more is fetched)
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
     # a set installs the smaller sets it includes: stamp those too, so that the demo's plain set-up after
     # scripts/test.sh's --dev installs nothing
     for included in duckdb spark dev; do

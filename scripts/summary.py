@@ -1,58 +1,15 @@
-"""Print what a DuckDB warehouse holds: rows per mart, the landing audit, and the quarantined lines with
-their reasons. Used by scripts/demo.sh after a build."""
-from __future__ import annotations
+"""Print what a DuckDB warehouse holds (`scripts/summary.py [--duckdb FILE]`): rows per mart, the landing audit, the quarantined lines.
 
-import argparse
+A thin entry point, kept for the scripts and schedulers that call it: the code is the package's
+(src/lineage_warehouse/summary.py), the same as `lineage-warehouse summary`, with the same arguments.
+"""
+import sys
 from pathlib import Path
 
-import duckdb
-from lw_version import version_argument  # noqa: E402  (scripts/lw_version.py)
+# the clone's package, installed into .venv by scripts/setup.sh or not
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-
-def print_table(title: str, header: list[str], rows: list[tuple]) -> None:
-    print(f"\n{title}")
-    widths = [max(len(str(h)), *(len(str(r[i])) for r in rows)) if rows else len(str(h))
-              for i, h in enumerate(header)]
-    print("  " + "  ".join(str(h).ljust(w) for h, w in zip(header, widths)))
-    for row in rows:
-        print("  " + "  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--version", **version_argument())
-    parser.add_argument("--duckdb", default="lineage.duckdb", type=Path, help="warehouse file")
-    parser.add_argument("--examples", default=20, type=int, help="quarantined lines to show")
-    args = parser.parse_args()
-
-    con = duckdb.connect(str(args.duckdb), read_only=True)
-    marts = [r[0] for r in con.execute(
-        "select table_name from information_schema.tables where table_schema = 'marts' order by 1").fetchall()]
-    print_table("Rows per mart", ["mart", "rows"],
-                [(m, con.execute(f'select count(*) from marts."{m}"').fetchone()[0]) for m in marts])
-
-    totals = con.execute(
-        "select count(*), sum(lines), sum(parsed), sum(quarantined), sum(duplicates) from marts.landing_audit"
-    ).fetchone()
-    print_table("Landing audit (lines = parsed + quarantined)",
-                ["files", "lines", "parsed", "quarantined", "duplicates"], [totals])
-
-    reasons = con.execute(
-        "select reason, reason_description, count(*) from staging.quarantined_events group by all order by 3 desc"
-    ).fetchall()
-    print_table("Quarantined lines by reason", ["reason", "what it means", "lines"], reasons)
-    examples = con.execute(
-        "select source_file, line_number, reason from staging.quarantined_events "
-        f"order by source_file, line_number limit {int(args.examples)}"
-    ).fetchall()
-    if examples:
-        print_table("Quarantined lines", ["file", "line", "reason"], examples)
-
-    issues = con.execute(
-        "select facet, reason, count(*) from staging.facet_issues group by all order by 3 desc limit 20"
-    ).fetchall()
-    print_table("Facets dropped or noted (events kept)", ["facet", "reason", "events"], issues)
-
+from lineage_warehouse.summary import main  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -116,9 +116,8 @@ class InProcessCollector:
     server, the same app (lifespan included) that `serve` runs under uvicorn."""
 
     def __init__(self, out: Path, access_log: Path | None = None, **settings: Any) -> None:
-        sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-        from lw_collector.app import Settings, create_app
-        from lw_collector.landing import Rotation
+        from lineage_warehouse.collector.app import Settings, create_app
+        from lineage_warehouse.collector.landing import Rotation
 
         defaults: dict[str, Any] = {"rotation": Rotation(max_bytes=1 << 30, max_age_s=3600),
                                     "max_body_bytes": 1 << 20, "max_decoded_bytes": 4 << 20}

@@ -14,8 +14,7 @@ import pytest
 
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 
-sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-import publish  # noqa: E402
+from lineage_warehouse import publish
 
 # A BI tool in a process of its own: it answers each command on stdin with the number of runs it sees.
 READER = """

@@ -236,8 +236,7 @@ def test_open_segments_never_match_the_landing_glob_and_age_closes_them(tmp_path
 
 def test_group_commit_answers_after_fsync_with_one_fsync_for_many_requests(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-    from lw_collector import landing
+    from lineage_warehouse.collector import landing
 
     synced_sizes: list[int] = []
     real_fsync = os.fsync

@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import sys
 import uuid
 from pathlib import Path
 from typing import Any, Iterator
@@ -20,8 +19,7 @@ from tests.collector_helpers import LINEAGE, InProcessCollector
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.lw.records import Record, records
 
-sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-from lw_collector import event_rules  # noqa: E402
+from lineage_warehouse.collector import event_rules
 
 HOSTILE = PROJECT_DIR / "tests" / "fixtures" / "hostile"
 RUN_ID = "01941f29-7c00-7000-8000-000000000001"

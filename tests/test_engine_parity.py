@@ -5,7 +5,6 @@ The shared corpora, the jobs/runs fixture and the hostile set are compared in th
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,7 +12,7 @@ import pytest
 
 from tests.lw import spark_session
 from tests.lw.shared import FIXTURES
-from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
+from tests.lw.dbt_runner import Warehouse
 from tests.lw.parity import compare_relation, compare_schema
 from tests.lw.spark_reader import Relations
 from tests.test_bi_docs import assert_mart_comments_in_spark
@@ -72,8 +71,7 @@ def assert_explorer_reads_spark_files_like_duckdb(spark_warehouse: Path, duckdb_
     """Issue 52 (docs/decisions/explorer-spark-source.md): scripts/explorer.py reads a Spark warehouse's marts from
     their Parquet files; every list of the page's data equals the one it reads from the DuckDB build of the same
     events."""
-    sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-    import explorer
+    from lineage_warehouse import explorer
 
     read = {}
     for side, opened in (("spark", lambda: explorer.open_spark_files(spark_warehouse)),

@@ -20,8 +20,9 @@ import pytest
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse
 from tests.lw.demo import DemoBuild
 
+from lineage_warehouse import explorer
+
 sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-import explorer  # noqa: E402
 import explorer_browser  # noqa: E402
 
 KIND = {"DATASET": "DATASET", "JOB": "JOB", "RUN": "RUN", "OPERATION": "OPERATION"}

@@ -1,11 +1,10 @@
-"""The project's dbt-duckdb plugin (scripts/lw_duckdb/gzip_facts.py) on its own, without dbt: what it says about
-whole, cut, broken and non-UTF-8 gzip streams, the lines it reads before a break, and that it holds no stream whole.
-docs/decisions/landing-unreadable-files.md; the landing itself: tests/test_raw_landing.py."""
+"""The project's dbt-duckdb plugin (src/lineage_warehouse/duckdb_plugin/gzip_facts.py) on its own, without dbt:
+what it says about whole, cut, broken and non-UTF-8 gzip streams, the lines it reads before a break, and that it
+holds no stream whole. docs/decisions/landing-unreadable-files.md; the landing itself: tests/test_raw_landing.py."""
 from __future__ import annotations
 
 import gzip
 import hashlib
-import sys
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -13,12 +12,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.lw.dbt_runner import PROJECT_DIR
-
-sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-
-from lw_duckdb import gzip_facts as plugin  # noqa: E402
-from lw_duckdb.gzip_facts import Plugin, gzip_facts, gzip_readable_text, plain_file_facts  # noqa: E402
+from lineage_warehouse.duckdb_plugin import gzip_facts as plugin
+from lineage_warehouse.duckdb_plugin.gzip_facts import Plugin, gzip_facts, gzip_readable_text, plain_file_facts
 
 
 def lines(count: int, start: int = 0) -> bytes:

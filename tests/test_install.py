@@ -1,6 +1,7 @@
 """Installs that fit the use (issue 53, part 4): requirements.txt is the DuckDB set (demo, builds, the BI copy, the
 collector) and holds no Spark, linter or test tool; requirements-spark.txt and requirements-dev.txt add them, and
-scripts/setup.sh installs a set only when its files changed since that set was installed (one stamp per set).
+scripts/setup.sh installs a set only when its files changed since that set was installed (one stamp per set), then
+the project's package (pyproject.toml) as an editable install with no dependencies and no build isolation.
 setup.sh runs here in a copy of the project's files with a stand-in `.venv/bin/python` that records each pip
 call, so no package is installed. DuckDB lane, no dbt: well under a second."""
 from __future__ import annotations
@@ -50,7 +51,7 @@ def fake_project(root: Path) -> Path:
     """A copy of setup.sh and the requirement files, with a `.venv` whose python records its arguments."""
     (root / "scripts").mkdir(parents=True)
     shutil.copy(PROJECT_DIR / "scripts" / "setup.sh", root / "scripts" / "setup.sh")
-    for name in REQUIREMENT_FILES:
+    for name in (*REQUIREMENT_FILES, "pyproject.toml"):
         shutil.copy(PROJECT_DIR / name, root / name)
     python = root / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
@@ -59,31 +60,47 @@ def fake_project(root: Path) -> Path:
     return root
 
 
+PACKAGE = "the package"
+EDITABLE_INSTALL = "-m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e ."
+
+
 def setup(root: Path, *args: str) -> list[str]:
-    """Run setup.sh; the `-r` files of the pip calls it made."""
+    """Run setup.sh; what its pip calls installed: the `-r` file of each, or PACKAGE for the editable install of
+    the project's package (its dependencies are the pinned files', and nothing is fetched to build it)."""
     log = root / "pip_calls.log"
     log.unlink(missing_ok=True)
     subprocess.run(["bash", str(root / "scripts" / "setup.sh"), *args], check=True, capture_output=True,
                    env={**os.environ, "PYTHON": "python3"}, timeout=60)
     calls = log.read_text().splitlines() if log.exists() else []
-    return [call.split("-r ", 1)[1] for call in calls]
+    installed = []
+    for call in calls:
+        if call == EDITABLE_INSTALL:
+            installed.append(PACKAGE)
+        else:
+            assert " -r " in call and " -e " not in call, call
+            installed.append(call.split("-r ", 1)[1])
+    return installed
 
 
 def test_install_setup_stamps_each_set_and_installs_only_what_changed(tmp_path: Path) -> None:
     root = fake_project(tmp_path)
-    assert setup(root) == ["requirements.txt"]
+    assert setup(root) == ["requirements.txt", PACKAGE]
     assert setup(root) == [], "the DuckDB set is installed and unchanged"
-    assert setup(root, "--dev") == ["requirements-dev.txt"]
+    assert setup(root, "--dev") == ["requirements-dev.txt", PACKAGE]
     # the dev set includes the DuckDB set: the demo's plain set-up after scripts/test.sh installs nothing
     assert setup(root) == [] and setup(root, "--spark") == [] and setup(root, "--dev") == []
     with open(root / "requirements-dev.txt", "a") as dev:
         dev.write("# a changed dev file\n")
     assert setup(root) == [], "a change of the dev file leaves the DuckDB set alone"
-    assert setup(root, "--dev") == ["requirements-dev.txt"]
+    assert setup(root, "--dev") == ["requirements-dev.txt", PACKAGE]
     with open(root / "requirements.txt", "a") as duckdb_set:
         duckdb_set.write("# a changed DuckDB file\n")
-    assert setup(root) == ["requirements.txt"]
-    assert setup(root, "--dev") == ["requirements-dev.txt"], "every set includes requirements.txt"
+    assert setup(root) == ["requirements.txt", PACKAGE]
+    assert setup(root, "--dev") == ["requirements-dev.txt", PACKAGE], "every set includes requirements.txt"
+    with open(root / "pyproject.toml", "a") as package:
+        package.write("# a changed package\n")
+    assert setup(root) == ["requirements.txt", PACKAGE], "a changed pyproject.toml installs the package again"
+    assert setup(root) == []
 
 
 def test_install_test_command_asks_for_the_dev_set_and_the_demo_for_the_duckdb_set() -> None:

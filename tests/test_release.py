@@ -1,5 +1,5 @@
 """A release (issue 53, part 3): a licence, a changelog in the Keep a Changelog format, and one semantic version in
-dbt_project.yml, scripts/lw_version.py (the scripts' --version) and the changelog's newest release. DuckDB lane, no
+dbt_project.yml, src/lineage_warehouse/version.py (the package's and the scripts' --version) and the changelog's newest release. DuckDB lane, no
 dbt build: about a second (one script started)."""
 from __future__ import annotations
 
@@ -19,11 +19,7 @@ def project_version() -> str:
 
 
 def test_release_version_is_one_semantic_version_everywhere() -> None:
-    sys.path.insert(0, str(PROJECT_DIR / "scripts"))
-    try:
-        from lw_version import __version__
-    finally:
-        sys.path.remove(str(PROJECT_DIR / "scripts"))
+    from lineage_warehouse import __version__
     assert SEMVER.match(project_version()), project_version()
     assert __version__ == project_version()
     releases = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$",

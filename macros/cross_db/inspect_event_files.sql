@@ -97,7 +97,7 @@
 {%- endmacro %}
 
 {#- DuckDB: whether this connection has the functions of the project's dbt-duckdb plugin
-    (scripts/lw_duckdb/gzip_facts.py, loaded by the `duckdb` target of profiles.yml). False at parse time. -#}
+    (src/lineage_warehouse/duckdb_plugin/gzip_facts.py, loaded by the `duckdb` target of profiles.yml). False at parse time. -#}
 {% macro duckdb_gzip_plugin_loaded() -%}
     {%- if not execute -%}
         {{ return(false) }}

@@ -1,5 +1,5 @@
 {#- One row per dataset for BI: where it lives, its shown schema, when it was last read and written, by which job
-    and run (and that run's status), how many direct upstream and downstream datasets it has at DATASET
+    (its id and name) and run (and that run's status), how many direct upstream and downstream datasets it has at DATASET
     granularity, and whether a direct upstream dataset was last written by a FAILED run. Data quality (docs/rules.md
     "Data quality: in the overview"): when the dataset's latest assertion was sent, how many assertions failed in
     the run that sent it, and whether an upstream dataset at any depth had a failed assertion in its last run. -#}
@@ -16,6 +16,10 @@ locations as (
 
 last_writers as (
     select * from {{ ref('int_lineage_dataset_last_writers') }}
+),
+
+jobs as (
+    select * from {{ ref('jobs') }}
 ),
 
 dataset_edges as (
@@ -93,6 +97,7 @@ final as (
         last_writers.last_read_at,
         last_writers.last_written_at,
         last_writers.last_writer_job_id,
+        last_writer_jobs.name as last_writer_job_name,
         last_writers.last_writer_run_id,
         last_writers.last_writer_run_status,
         coalesce(upstreams.upstream_count, 0) as upstream_count,
@@ -106,6 +111,8 @@ final as (
         on datasets.location_id = locations.location_id
     left join last_writers
         on datasets.dataset_id = last_writers.dataset_id
+    left join jobs as last_writer_jobs
+        on last_writers.last_writer_job_id = last_writer_jobs.job_id
     left join upstreams
         on datasets.dataset_id = upstreams.dataset_id
     left join downstreams

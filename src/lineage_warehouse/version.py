@@ -1,4 +1,5 @@
-"""The project's version (semantic versioning): the one number the scripts' --version print.
+"""The project's version (semantic versioning): the one number `lineage-warehouse --version` and the scripts'
+--version print, and the package's version (pyproject.toml reads it from here).
 
 It equals `version` in dbt_project.yml and the newest release in CHANGELOG.md (tests/test_release.py checks
 both); docs/releasing.md says when and how to change it.

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import yaml
 
-RULES_FILE = Path(__file__).resolve().parents[2] / "macros" / "quarantine_reasons.sql"
+RULES_FILE = Path(__file__).resolve().parents[3] / "macros" / "quarantine_reasons.sql"
 _BLOCK = re.compile(r"\{%-?\s*set\s+event_rules_yaml\s*-?%\}(.*?)\{%-?\s*endset\s*-?%\}", re.S)
 
 _MICROS_PER_DAY = 86_400_000_000

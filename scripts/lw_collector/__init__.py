@@ -1,2 +1,0 @@
-"""The OpenLineage HTTP collector behind scripts/collector.py: `app` (HTTP, access log), `event_rules` (what is an
-event, from the build's definition), `metrics` (Prometheus text) and `landing` (durable files)."""
