@@ -20,13 +20,10 @@
     keyed by granularity and process_id) or 'process_and_pairs' (and DATASET-grain rows keyed by their dataset
     pair, read from the model `pairs_from`); `process_key` the expression of a row's process id;
     `replaced_granularities` the granularities whose rows every refold deletes, for the model to select them whole
-    again; `rebuilt_on` the triggers that rebuild the model whole; `post_hooks` run after the refold's own. -#}
+    again; `rebuilt_on` the triggers that rebuild the model whole; `post_hooks` run after the refold's own. A model whose scope kind reads int_refold_scope names it in its own file
+    (`-- depends_on: {{ ref('int_refold_scope') }}`, dbt's mark for a parent that only macros read). -#}
 {% macro refold_config(scope, rebuilt_on=['location_remap', 'retention'], pairs_from=none,
                        process_key='process_id', replaced_granularities=[], post_hooks=[]) -%}
-    {%- if lineage_warehouse.reads_refold_scope(scope) -%}
-        {#- the shared scope is read by the hooks and filters, not by a ref of the model's SQL -#}
-        {%- do ref('int_refold_scope') -%}
-    {%- endif -%}
     {{ config(
         materialized='incremental',
         incremental_strategy=lineage_warehouse.incremental_strategy('append_only'),

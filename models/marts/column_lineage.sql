@@ -3,6 +3,7 @@
     run and job of the operation. DIRECT rows have a target column, INDIRECT rows none. Refolded by operation
     (macros/refold_scopes.sql). -#}
 {{ lineage_warehouse.refold_config('operation') }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

@@ -1,6 +1,7 @@
 {#- Inputs (docs/rules.md "Entity: Input relation"; §7; D2 grain (hour bucket, operation, dataset, schema), counters =
     max of the non-null values; D3 zero kept; D4 bad numbers NULL), with the run and job of the operation. -#}
 {{ lineage_warehouse.refold_config('operation') }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

@@ -1,6 +1,7 @@
 {#- Operations (docs/rules.md "Entity: Operation"; §6; D3 zero kept; D8 ended_reason), with the job of their run.
     Refolded by operation (macros/refold_scopes.sql). -#}
 {{ lineage_warehouse.refold_config('operation') }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

@@ -1,6 +1,7 @@
 {#- Outputs (docs/rules.md "Entity: Output relation"; §7; D2 grain, counters = max of the non-null values, types OR-ed;
     D3; D4; §7.4 + D10 output types), with the run and job of the operation. -#}
 {{ lineage_warehouse.refold_config('operation') }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

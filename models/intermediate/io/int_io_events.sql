@@ -5,6 +5,7 @@
     folds (operations, locations), which a later event may change. Refolded by operation (macros/refold_scopes.sql): an operation that changes run
     does so by an event of its own, so only remaps and retention rebuild it. -#}
 {{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

@@ -4,6 +4,7 @@
     of a dataset is the output row holding the output entry last in D1 order: int_lineage_dataset_last_writers).
     Refolded by operation (macros/refold_scopes.sql). -#}
 {{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 

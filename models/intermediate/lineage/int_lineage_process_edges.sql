@@ -9,6 +9,7 @@
     scope rolls up the RUN rows refolded now and the stored RUN rows of its other runs, so a run that no new
     event touches is not read again from its inputs and outputs. -#}
 {{ lineage_warehouse.refold_config('process', process_key=lineage_warehouse.edge_process_id()) }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id')] %}
 {%- set counters = ['num_rows', 'num_bytes', 'num_files'] %}
 

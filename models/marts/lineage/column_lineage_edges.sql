@@ -5,6 +5,7 @@
     or linked before (macros/refold_scopes.sql). A job in scope rolls up the column lineage of its runs in scope and the
     RUN rows stored for its other runs (an OR and a MAX roll up), so a run no new event touches is not read again. -#}
 {{ lineage_warehouse.refold_config('process_and_pairs', pairs_from='column_lineage') }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 -- depends_on: {{ ref('int_runs') }} (read when the model refolds: the job of each stored RUN row)
 {%- set granularities = [('OPERATION', 'operation_id'), ('RUN', 'run_id'), ('DATASET', none)] %}
 

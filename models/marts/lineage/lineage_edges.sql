@@ -5,6 +5,7 @@
     whole (a few thousand, from a full upstream table). -#}
 {{ lineage_warehouse.refold_config('process', process_key=lineage_warehouse.edge_process_id(),
     replaced_granularities=['DATASET']) }}
+-- depends_on: {{ ref('int_refold_scope') }} (the refold scope, read by the filters of macros/refold_scopes.sql)
 
 with
 
