@@ -3,9 +3,10 @@
     json_get reads it and its value in the typed column of its declared type (custom_field_value), the other typed
     columns NULL. A value not of its declared type is NULL alone and `problem` names it (D5: not_a_string,
     not_a_bigint, not_a_double, not_a_boolean; staging.facet_issues shows it at the field's path); the facet's
-    other fields are kept. Read from the facets' texts in stg_event_facets; no declaration gives no row.
-    Incremental: the events of unseen landing batches. -#}
-{{ lineage_warehouse.append_batches_config(sparse_rows=true) }}
+    other fields are kept. Read from the facets' texts in stg_event_facets; no declaration gives no row. A view:
+    a declaration added or changed later applies to every event already landed, with no rebuild
+    (docs/decisions/custom-facets-typed-columns.md). -#}
+{{ config(materialized='view') }}
 
 {%- set declared = [] %}
 {%- for declaration in lineage_warehouse.custom_facet_declarations() %}
@@ -27,8 +28,7 @@ facets as (
         facet_text
     from {{ ref('stg_event_facets') }}
     where
-        {{ lineage_warehouse.in_unseen_batch() }}
-        and (
+        (
             1 = 0
             {%- for container, facet, field, type in declared %}
                 or (facet_container = '{{ container }}' and facet_name = {{ lineage_warehouse.sql_string(facet) }})
