@@ -3,6 +3,11 @@
     its declared type in D1 order (a value not of that type is NULL alone and noted in staging.facet_issues, D5; it
     does not clear an earlier value). No declaration gives no row. A full table, like the mart facets
     (docs/decisions/custom-facets-typed-columns.md). -#}
+{%- set latest_values = [] %}
+{%- for value_type in lineage_warehouse.custom_field_types() %}
+    {%- do latest_values.append(lineage_warehouse.latest_non_null(value_type ~ '_value', 'order_key') ~ ' as '
+        ~ value_type ~ '_value') %}
+{%- endfor %}
 
 with
 
@@ -41,9 +46,7 @@ folded as (
         facet_name,
         field_name,
         field_type,
-        {%- for value_type in lineage_warehouse.custom_field_types() %}
-        {{ lineage_warehouse.latest_non_null(value_type ~ '_value', 'order_key') }} as {{ value_type }}_value,
-        {%- endfor %}
+        {{ latest_values | join(',\n        ') }},
         max(event_time) as last_seen_at
     from with_values
     group by entity_kind, entity_id, operation_id, facet_container, facet_name, field_name, field_type

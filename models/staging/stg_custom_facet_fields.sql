@@ -8,13 +8,38 @@
     (docs/decisions/custom-facets-typed-columns.md). -#}
 {{ config(materialized='view') }}
 
+{%- set types = lineage_warehouse.custom_field_types() %}
+{%- set no_value = [] %}
+{%- for value_type in types %}
+    {%- do no_value.append('cast(null as ' ~ value_type ~ ') as ' ~ value_type ~ '_value') %}
+{%- endfor %}
 {%- set declared = [] %}
+{%- set selects = [] %}
 {%- for declaration in lineage_warehouse.custom_facet_declarations() %}
+    {%- set selected = "facet_container = '" ~ declaration.container ~ "' and facet_name = "
+        ~ lineage_warehouse.sql_string(declaration.facet) %}
+    {%- do declared.append('(' ~ selected ~ ')') %}
     {%- for field, type in declaration.fields.items() %}
-        {%- do declared.append((declaration.container, declaration.facet, field, type)) %}
+        {%- set values = [] %}
+        {%- for value_type in types %}
+            {%- if value_type == type %}
+                {%- do values.append(lineage_warehouse.custom_field_value('facet_text', field, type) ~ ' as '
+                    ~ value_type ~ '_value') %}
+            {%- else %}
+                {%- do values.append(no_value[loop.index0]) %}
+            {%- endif %}
+        {%- endfor %}
+        {%- do selects.append({'field': lineage_warehouse.sql_string(field), 'type': "'" ~ type ~ "'",
+            'text': lineage_warehouse.json_get('facet_text', [field]), 'values': values, 'where': selected}) %}
     {%- endfor %}
 {%- endfor %}
-{%- set types = lineage_warehouse.custom_field_types() %}
+{#- the select that gives the columns their types when nothing is declared -#}
+{%- do selects.append({'field': 'cast(null as string)', 'type': 'cast(null as string)',
+    'text': 'cast(null as string)', 'values': no_value, 'where': '1 = 0'}) %}
+{%- set no_typed_value = [] %}
+{%- for value_type in types %}
+    {%- do no_typed_value.append(value_type ~ '_value is null') %}
+{%- endfor %}
 
 with
 
@@ -27,61 +52,32 @@ facets as (
         facet_name,
         facet_text
     from {{ ref('stg_event_facets') }}
-    where
-        (
-            1 = 0
-            {%- for container, facet, field, type in declared %}
-                or (facet_container = '{{ container }}' and facet_name = {{ lineage_warehouse.sql_string(facet) }})
-            {%- endfor %}
-        )
+    where {{ (declared or ['1 = 0']) | join(' or ') }}
 ),
 
 -- one select per declared field, its value in the column of its type
 fields as (
-    {%- for container, facet, field, type in declared + [(none, none, none, none)] %}
+    {%- for part in selects %}
         select
             event_hash,
             landing_batch,
             facet_container,
             facet_path,
             facet_name,
-            {%- if field is none %}
-                cast(null as string) as field_name,
-                cast(null as string) as field_type,
-                cast(null as string) as field_text,
-                {%- for value_type in types %}
-                    cast(null as {{ value_type }}) as {{ value_type }}_value{{ ',' if not loop.last }}
-                {%- endfor %}
-            from facets
-            where 1 = 0
-            {%- else %}
-                {{ lineage_warehouse.sql_string(field) }} as field_name,
-                '{{ type }}' as field_type,
-                {{ lineage_warehouse.json_get('facet_text', [field]) }} as field_text,
-                {%- for value_type in types %}
-                    {%- if value_type == type %}
-                        {{ lineage_warehouse.custom_field_value('facet_text', field, type) }} as {{ value_type }}_value
-                    {%- else %}
-                        cast(null as {{ value_type }}) as {{ value_type }}_value
-                    {%- endif %}{{ ',' if not loop.last }}
-                {%- endfor %}
-            from facets
-            where facet_container = '{{ container }}' and facet_name = {{ lineage_warehouse.sql_string(facet) }}
-            union all
-            {%- endif %}
+            {{ part.field }} as field_name,
+            {{ part.type }} as field_type,
+            {{ part.text }} as field_text,
+            {{ part['values'] | join(',\n            ') }}
+        from facets
+        where {{ part.where }}
+        {{ 'union all' if not loop.last }}
     {%- endfor %}
 ),
 
 final as (
     select
         *,
-        case
-            when
-                {%- for value_type in types %}
-                    {{ 'and ' if not loop.first }}{{ value_type }}_value is null
-                {%- endfor %}
-                then 'not_a_' || field_type
-        end as problem
+        case when {{ no_typed_value | join(' and ') }} then 'not_a_' || field_type end as problem
     from fields
     where field_text is not null
 )

@@ -88,19 +88,19 @@ object_facets as (
 
 final as (
     select
-        event_hash,
-        landing_batch,
-        facet_container,
-        io_kind,
-        io_position,
-        path_prefix || facet_name as facet_path,
-        facet_name,
-        {{ lineage_warehouse.json_text_normalise('facet_text') }} as facet_text,
-        header.{{ adapter.quote('_producer') }} as facet_producer,
-        header.{{ adapter.quote('_schemaURL') }} as facet_schema_url
+        object_facets.event_hash,
+        object_facets.landing_batch,
+        object_facets.facet_container,
+        object_facets.io_kind,
+        object_facets.io_position,
+        object_facets.path_prefix || object_facets.facet_name as facet_path,
+        object_facets.facet_name,
+        {{ lineage_warehouse.json_text_normalise('object_facets.facet_text') }} as facet_text,
+        object_facets.header.{{ adapter.quote('_producer') }} as facet_producer,
+        object_facets.header.{{ adapter.quote('_schemaURL') }} as facet_schema_url
     from object_facets
     -- a string that only starts like an object ('{not json') is no facet
-    where {{ lineage_warehouse.json_parsed('header') }}
+    where {{ lineage_warehouse.json_parsed('object_facets.header') }}
 )
 
 select * from final
