@@ -8,7 +8,15 @@
     - dbt: every 'None.' is removed from the name as sent.
     The Spark cut and the dbt removal start again from the name as sent, so where they apply the ClickHouse and
     MySQL cut is undone (docs/decisions/dataset-names-clickhouse-cut.md). -#}
+{#- Contract: SQL expressions of the name and namespace as sent and of the event's extractor (SPARK, DBT, ...,
+    UNKNOWN); returns a SQL expression of the dataset name. A dispatched rule (docs/extending.md): a host project
+    overrides it with a macro of its own named default__dataset_name (or <adapter>__dataset_name) found first by its
+    dispatch search order. -#}
 {% macro dataset_name(name_expr, namespace_expr, extractor_expr) -%}
+    {{ return(adapter.dispatch('dataset_name', 'lineage_warehouse')(name_expr, namespace_expr, extractor_expr)) }}
+{%- endmacro %}
+
+{% macro default__dataset_name(name_expr, namespace_expr, extractor_expr) -%}
     {%- set location_type = lineage_warehouse.namespace_type(lineage_warehouse.namespace_read(namespace_expr, 'dataset')) -%}
     {%- set partition_cut = lineage_warehouse.regex_extract(name_expr, '^(.*?)/[^/=]+=', 1) -%}
     case
@@ -33,7 +41,15 @@
     lower-cased and split on '.', one part is a reserved part, or the last part is an Oracle dictionary view
     (v$..., v_$..., gv_$..., dba_... followed by letters, digits or '_'). A reserved reference gives no dataset:
     its input or output entry, symlink identifier or column-lineage source is skipped. -#}
+{#- Contract: `raw_name_expr`, a SQL expression of the name as sent; returns a SQL boolean expression, never NULL:
+    true for a name that gives no dataset. A dispatched rule (docs/extending.md): a host project overrides it with a
+    macro of its own named default__dataset_name_is_reserved (or <adapter>__dataset_name_is_reserved) found first by
+    its dispatch search order. -#}
 {% macro dataset_name_is_reserved(raw_name_expr) -%}
+    {{ return(adapter.dispatch('dataset_name_is_reserved', 'lineage_warehouse')(raw_name_expr)) }}
+{%- endmacro %}
+
+{% macro default__dataset_name_is_reserved(raw_name_expr) -%}
     {%- set reserved_part = '(^|\\.)(' ~ (lineage_warehouse.reserved_dataset_name_parts() | join('|')) ~ ')(\\.|$)' -%}
     {%- set dictionary_view = '(^|\\.)(v\\$|v_\\$|gv_\\$|dba_)[a-z0-9_]+$' -%}
     coalesce({{ lineage_warehouse.regex_matches('lower(' ~ raw_name_expr ~ ')', reserved_part ~ '|' ~ dictionary_view) }}, false)

@@ -351,3 +351,9 @@
 {% macro facet_text_is_object(text) -%}
     coalesce({{ lineage_warehouse.json_first_char(text) }} = '{', false)
 {%- endmacro %}
+
+{#- The fields every facet carries (OpenLineage BaseFacet): who produced it and the schema it follows, read from
+    each facet's text in stg_event_facets. -#}
+{% macro facet_header_shape() -%}
+    {{ return({'_producer': 'text', '_schemaURL': 'text'}) }}
+{%- endmacro %}

@@ -69,3 +69,47 @@ bucketed as (
         on {{ events }}.operation_id = operations.operation_id
 )
 {%- endmacro %}
+
+{#- The CTE `entity_rows`: the rows of `facet_events` (the calling model's ref('int_facet_events')) with their
+    entity's id (`entity_id`: the run or operation id, or the job or dataset id resolved through
+    `namespace_locations`, the caller's ref('int_namespace_locations'); a row whose job or dataset has no location
+    is left out, as in the other facet marts), keyed as the marts facets and custom_facet_fields key their rows. -#}
+{% macro facet_entity_ctes(facet_events, namespace_locations) -%}
+job_facet_events as (
+    select * from {{ facet_events }}
+    where entity_kind = 'JOB'
+),
+
+dataset_facet_events as (
+    select * from {{ facet_events }}
+    where entity_kind in ('DATASET', 'INPUT', 'OUTPUT')
+),
+
+job_rows as (
+    {{ lineage_warehouse.select_with_entity_id('job_facet_events', 'job', namespace_locations) }}
+),
+
+dataset_rows as (
+    {{ lineage_warehouse.select_with_entity_id('dataset_facet_events', 'dataset', namespace_locations) }}
+),
+
+entity_rows as (
+    {%- for relation, id_column in [(facet_events, 'entity_ref'), ('job_rows', 'job_id'), ('dataset_rows', 'dataset_id')] %}
+    select
+        entity_kind,
+        {{ id_column }} as entity_id,
+        operation_id,
+        facet_container,
+        facet_name,
+        event_hash,
+        facet_path,
+        event_time,
+        order_key
+    from {{ relation }}
+    {%- if loop.first %}
+    where entity_kind in ('RUN', 'OPERATION')
+    {%- endif %}
+    {{ 'union all' if not loop.last }}
+    {%- endfor %}
+)
+{%- endmacro %}

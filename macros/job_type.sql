@@ -9,6 +9,20 @@
     end
 {%- endmacro %}
 
+{#- The type of the job an event describes (its own job, not a Hive or StarRocks session's, which have fixed
+    types): the generic rule above by default. A dispatched rule (docs/extending.md): a host project gives the jobs
+    of its own producers a type with a macro default__event_job_type (or <adapter>__event_job_type) of its own,
+    found first by its dispatch search order. Contract: SQL expressions of the jobType facet's `integration` and
+    `jobType` and of the event's `producer` (as sent); returns a SQL expression of the type, NULL for none (the job
+    is then UNKNOWN). -#}
+{% macro event_job_type(integration, job_type, producer) -%}
+    {{ return(adapter.dispatch('event_job_type', 'lineage_warehouse')(integration, job_type, producer)) }}
+{%- endmacro %}
+
+{% macro default__event_job_type(integration, job_type, producer) -%}
+    {{ lineage_warehouse.generic_job_type(integration, job_type) }}
+{%- endmacro %}
+
 {#- Job types the reference seeds or the rules of the integrations the spec names produce (§3.1, §3.2; docs/rules.md
     "§3.2 Which events create which jobs"): Spark applications, Airflow DAGs and tasks, the per-statement child jobs of the Airflow
     OpenLineage provider 2.20 (`<dag>.<task>.query.N`, jobType QUERY: handled by the Unknown rules, typed by the

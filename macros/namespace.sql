@@ -25,7 +25,15 @@
     non-empty, nothing after them) → `awsglue://<account>`. The one home of these rewrites; the location macros
     below take its result, so it is rendered once per reference (int_location_references, the seeds' URLs), not
     inside every part of the parse. -#}
+{#- Contract: `ns`, a SQL expression of a dataset namespace as sent; returns a SQL expression of the text its
+    location is read from (the scheme and host the location macros parse). A dispatched rule (docs/extending.md): a
+    host project overrides it with a macro of its own named default__dataset_namespace_read (or
+    <adapter>__dataset_namespace_read) found first by its dispatch search order. -#}
 {% macro dataset_namespace_read(ns) -%}
+    {{ return(adapter.dispatch('dataset_namespace_read', 'lineage_warehouse')(ns)) }}
+{%- endmacro %}
+
+{% macro default__dataset_namespace_read(ns) -%}
     {%- set lowered = 'lower(' ~ ns ~ ')' -%}
     case
         {%- for alias, target in lineage_warehouse.dataset_namespace_aliases().items() %}
@@ -85,12 +93,28 @@
 {%- endmacro %}
 
 {#- The same, from the host part already computed (`host`: namespace_host of the dataset namespace as read). -#}
+{#- Contract: `host`, a SQL expression of the host part of a dataset namespace as read (namespace_host, credentials
+    removed); returns a SQL expression of the location name (never NULL). A dispatched rule (docs/extending.md): a
+    host project overrides it with a macro of its own named default__dataset_location_name_of_host (or
+    <adapter>__dataset_location_name_of_host) found first by its dispatch search order. -#}
 {% macro dataset_location_name_of_host(host) -%}
+    {{ return(adapter.dispatch('dataset_location_name_of_host', 'lineage_warehouse')(host)) }}
+{%- endmacro %}
+
+{% macro default__dataset_location_name_of_host(host) -%}
     coalesce({{ lineage_warehouse.regex_extract(host, '^,*([^,]+)', 1) }}, 'unknown')
 {%- endmacro %}
 
 {#- Location name of a job namespace (as read): the whole host part (no comma split; may be ''). -#}
+{#- Contract: `read_ns`, a SQL expression of a job namespace as read (lower-cased); returns a SQL expression of the
+    location name (may be ''). A dispatched rule (docs/extending.md): a host project overrides it with a macro of
+    its own named default__job_location_name (or <adapter>__job_location_name) found first by its dispatch search
+    order. -#}
 {% macro job_location_name(read_ns) -%}
+    {{ return(adapter.dispatch('job_location_name', 'lineage_warehouse')(read_ns)) }}
+{%- endmacro %}
+
+{% macro default__job_location_name(read_ns) -%}
     {{ lineage_warehouse.namespace_host(read_ns) }}
 {%- endmacro %}
 

@@ -1,7 +1,8 @@
 {#- The per-event part of int_job_references, appended by landing batch: every job an event creates or refers
     to (§3.2, D9), with the run it is the job of, before the job's location is resolved:
     - EVENT: the event's own job when the event describes its own run (Spark APPLICATION, Airflow DAG and task,
-      Flink, dbt JOB, Unknown), typed by the jobType facet (§3.1 generic rule);
+      Flink, dbt JOB, Unknown), typed by the jobType facet (§3.1 generic rule; the dispatched event_job_type,
+      which a host project may override for its producers, docs/extending.md);
     - EVENT (Hive): the synthetic session job '{username}@{clientIp}' when the OL job name starts with
       lower(operationName) || '.', else the OL job name; always HIVE_SESSION;
     - EVENT (StarRocks): the session job '{user}@{clientIp}' of starrocks_session, always STARROCKS_SESSION (the
@@ -50,9 +51,18 @@ payloads as (
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 
+producers as (
+    select
+        event_hash,
+        producer
+    from {{ ref('stg_events') }}
+    where {{ lineage_warehouse.in_unseen_batch() }}
+),
+
 events as (
     select
         classified_events.*,
+        producers.producer,
         payloads.run_hive_session__username as hive_username,
         payloads.run_hive_session__client_ip as hive_client_ip,
         lower(payloads.run_hive_query__operation_name) || '.' as hive_default_prefix,
@@ -61,6 +71,8 @@ events as (
     from classified_events
     inner join payloads
         on classified_events.event_hash = payloads.event_hash
+    inner join producers
+        on classified_events.event_hash = producers.event_hash
 ),
 
 own_jobs as (
@@ -74,7 +86,7 @@ own_jobs as (
         event_run_id as run_id,
         job_namespace,
         job_name,
-        {{ lineage_warehouse.generic_job_type('integration', 'job_type_facet') }} as job_type
+        {{ lineage_warehouse.event_job_type('integration', 'job_type_facet', 'producer') }} as job_type
     from events
     where describes_own_run and extractor not in {{ lineage_warehouse.session_extractors() }}
 ),
