@@ -2,7 +2,9 @@
     event (§8.1; the three forms are read in staging: stg_io_column_lineage), for the output entries the entry
     rules keep (int_event_datasets; a static event's outputs, D16, declare datasets, not lineage). Source names get
     the rewrites of §2.1 (`dataset_name`); sources with a reserved name (docs/rules.md "Dataset names: reserved"),
-    or whose name is empty after the rewrites, are skipped. Appended by landing batch. -#}
+    or whose name is empty after the rewrites, are skipped. Each row carries its column relation (§8.1, §8.2): the
+    transformation's type flag (from subtype and masking), and the target column only for a DIRECT transformation
+    of the per-field forms (the dataset-level form and every other type have none). Appended by landing batch. -#}
 {{ lineage_warehouse.append_batches_config() }}
 
 with
@@ -44,7 +46,23 @@ named as (
 ),
 
 final as (
-    select * from named
+    select
+        event_hash,
+        landing_batch,
+        extractor,
+        io_position,
+        lineage_form,
+        case
+            when lineage_form in ('FIELD', 'LEGACY') and transformation_type = 'DIRECT' then target_column
+        end as target_column,
+        source_namespace,
+        source_name,
+        source_column,
+        transformation_type,
+        transformation_subtype,
+        masking,
+        {{ lineage_warehouse.column_transformation_flag('transformation_subtype', 'masking') }} as type_flag
+    from named
     where coalesce(source_name, '') != ''
 )
 

@@ -17,7 +17,7 @@ events as (
 ),
 
 relations as (
-    select * from {{ ref('int_column_lineage_relations') }}
+    select * from {{ ref('int_column_lineage_fields') }}
     where {{ lineage_warehouse.in_unseen_batch() }}
 ),
 

@@ -1,7 +1,9 @@
 {#- One row per input/output entry of every operation event (§7.1): its operation, run, dataset (the lineage
     node, after the Spark swap), schema, hour bucket (§7.2), statistics (§7.3 with D3, D4) and, for outputs,
-    the output type (§7.4, D10; StarRocks: docs/rules.md "StarRocks"). Run-level events contribute nothing (kept
-    as in the reference). The per-event part is parsed once in int_io_entry_facts; this model joins it to the
+    the output type (§7.4, D10; StarRocks: docs/rules.md "StarRocks"). The type an operation's SQL implies (§7.4
+    step 3 with D10) is the leftmost write keyword of its normalised SQL once comments and quoted literals are
+    removed, else ALTER; StarRocks reads the first word instead; the operation's SQL (latest non-null, D1) decides
+    for all its events, and no SQL says nothing. Run-level events contribute nothing (kept as in the reference). The per-event part is parsed once in int_io_entry_facts; this model joins it to the
     folds (operations, locations), which a later event may change. Refolded by operation (macros/refold_scopes.sql): an operation that changes run
     does so by an event of its own, so only remaps and retention rebuild it. -#}
 {{ lineage_warehouse.refold_config('operation', rebuilt_on=['location_remap', 'retention']) }}
@@ -18,13 +20,19 @@ operations as (
     select
         operation_id,
         created_at,
-        run_id
+        run_id,
+        sql_query
     from {{ ref('int_operations') }}
     where {{ lineage_warehouse.in_refold_scope('operation_id') }}
 ),
 
 sql_types as (
-    select * from {{ ref('int_sql_output_types') }}
+    select
+        operation_id,
+        {{ lineage_warehouse.output_type_from_sql('sql_query') }} as sql_output_type_mask,
+        {{ lineage_warehouse.output_type_from_sql_prefix('sql_query') }} as sql_prefix_output_type_mask
+    from operations
+    where sql_query is not null
 ),
 
 schemas as (

@@ -1,5 +1,7 @@
 {#- Run and job facets dropped by the job, tag, user and run models (D5), one row each, for
-    staging.facet_issues: the facet path and the reason code of macros/run_facets.sql. -#}
+    staging.facet_issues: the facet path and the reason code of macros/run_facets.sql. A view: the reasons are
+    columns of int_run_event_facets already, so a table would copy them again on every run. -#}
+{{ config(materialized='view') }}
 
 {%- set checks = [
     ('run.facets.processing_engine', 'engine_problem'),
