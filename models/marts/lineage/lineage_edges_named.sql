@@ -20,28 +20,8 @@ locations as (
     select * from {{ ref('locations') }}
 ),
 
--- every dataset and job node with its name and location (a dataset id and a job id never coincide: both are
--- hashes of their kind and natural key, macros/entity_ids.sql)
 named_nodes as (
-    select
-        'DATASET' as node_kind,
-        datasets.dataset_id as node_id,
-        datasets.name as node_name,
-        locations.type as location_type,
-        locations.name as location_name
-    from datasets
-    left join locations
-        on datasets.location_id = locations.location_id
-    union all
-    select
-        'JOB' as node_kind,
-        jobs.job_id as node_id,
-        jobs.name as node_name,
-        locations.type as location_type,
-        locations.name as location_name
-    from jobs
-    left join locations
-        on jobs.location_id = locations.location_id
+    {{ lineage_warehouse.named_lineage_nodes('datasets', 'jobs', 'locations') }}
 ),
 
 final as (
