@@ -11,7 +11,7 @@
     no touched scope can name them), and every retention trim, is recorded in `fold_rebuild_triggers` (beside
     raw_event_lines); a model configured with append_batches_config(rebuilt_on=[reasons]) or refold_config that
     has not been built since the newest trigger of one of those reasons empties its table and reads every batch
-    again instead of appending (a model upstream of the locations, like int_location_references, lists only
+    again instead of appending (a model upstream of the locations, like int_location_address_firsts, lists only
     'retention': a remap recorded after it ran must not rebuild it at the next run). -#}
 
 {% macro fold_rebuild_triggers() -%}

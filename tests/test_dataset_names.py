@@ -161,7 +161,7 @@ def test_r07_2_dataset_namespace_rewritten_once_per_reference_column(wh: Warehou
     (int_location_references.read_namespace, the seeds' URLs) and the location parse reads that column, so no
     compiled model repeats the rewrite inside the parse: int_location_references renders it once (its one dataset
     namespace column), int_namespace_locations not at all (it reads the parsed addresses), and no model more than
-    twice (int_location_addresses: the seed's two URLs; int_event_datasets: two dataset_name calls)."""
+    twice (int_location_address_edges: the seed's two URLs; int_event_datasets: two dataset_name calls)."""
     compiled = wh.root / "target" / "compiled" / "lineage_warehouse" / "models"
     counts = {path.stem: path.read_text().count(NAMESPACE_REWRITE_MARK) for path in compiled.rglob("*.sql")}
     assert counts["int_location_references"] == 1

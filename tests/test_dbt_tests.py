@@ -58,34 +58,28 @@ def test_not_null_columns_reports_each_column_holding_nulls(corpora_duckdb: Ware
 
 
 def test_d7_location_fusion_rounds_too_few_fail_the_build(corpora_duckdb: Warehouse, tmp_path: Path) -> None:
-    """D7: int_location_addresses fuses addresses in var location_fusion_rounds rounds, and a data test fails the
-    build when one more round would still change a label. On a copy of the session's warehouse whose references
-    gain a chain x://a - x://b - x://c (two hops: dataset locations whose hosts name the next address): the default
-    rounds pass and give the three addresses one location, named by the chain's first reference; with no round at
-    all the graph has not converged, and the build fails on that test."""
+    """D7: int_location_components labels addresses in var location_fusion_rounds rounds, and a data test fails
+    the build when one more round would still change a label. On a copy of the session's warehouse whose address
+    graph gains a chain x://c - x://b - x://a (two hops): the default rounds pass; with no round at all the chain
+    has not converged, and the build fails on that test."""
     wh = Warehouse(tmp_path)
     shutil.copy(corpora_duckdb.duckdb_path, wh.duckdb_path)
     con = duckdb.connect(str(wh.duckdb_path))
     try:
-        for location_address, host in (("x://a", "b"), ("x://b", "c")):
-            con.execute("insert into intermediate.int_location_references (event_hash, landing_batch, event_time,"
-                        " reference_kind, namespace, location_type, location_name, host, location_address)"
-                        " values ('chain', 1, timestamp '2020-01-01', 'dataset', ?, 'x', ?, ?, ?)",
-                        [location_address, location_address[4:], host, location_address])
+        con.execute("insert into intermediate.int_location_address_edges (address, location_address)"
+                    " values ('x://c', 'x://b'), ('x://b', 'x://a')")
     finally:
         con.close()
-    select = ["build", "--select", "int_location_addresses"]
+    select = ["build", "--select", "int_location_components"]
     assert wh.dbt(select, check=False).returncode == 0
-    assert wh.query("select count(*) from intermediate.int_location_addresses where not converged") == [(0,)]
-    assert wh.query("select address, location_name from intermediate.int_location_addresses"
-                    " where address like 'x://%' order by address") == [("x://a", "a"), ("x://b", "a"), ("x://c", "a")]
-    assert wh.query("select count(distinct location_id) from intermediate.int_location_addresses"
-                    " where address like 'x://%'") == [(1,)]
+    assert wh.query("select count(*) from intermediate.int_location_components where not converged") == [(0,)]
+    assert wh.query("select distinct component from intermediate.int_location_components"
+                    " where address like 'x://%'") == [("x://a",)]
     failed = wh.dbt(select, check=False, extra_vars={"location_fusion_rounds": 0})
     assert failed.returncode != 0
-    assert wh.query("select count(*) > 0 from intermediate.int_location_addresses where not converged") == [(True,)]
+    assert wh.query("select count(*) > 0 from intermediate.int_location_components where not converged") == [(True,)]
     assert {status for test_id, status in wh.test_statuses().items()
-            if "int_location_addresses_converged" in test_id} == {"fail"}
+            if "int_location_components_converged" in test_id} == {"fail"}
 
 
 def test_d16_not_null_columns_checks_conditional_columns_only_where_their_condition_holds(

@@ -38,7 +38,7 @@ def column_values(relations: Relations, relation: str, column: str) -> list[Any]
 
 
 # per-batch aggregates that a trim makes stale (docs/decisions/incremental-location-remap-rebuild.md)
-PER_BATCH_FOLDS = ("intermediate/datasets/int_dataset_batch_firsts",)
+PER_BATCH_FOLDS = ("intermediate/locations/int_location_address_firsts", "intermediate/datasets/int_dataset_batch_firsts")
 
 
 def event_times(wh: Warehouse) -> list[str]:

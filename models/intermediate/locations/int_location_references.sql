@@ -3,8 +3,8 @@
     and the jobs of the job links it declares, int_job_link_facts) and dataset namespaces (input/output entries
     and their lineage nodes, symlink identifiers, column-lineage sources). The row keeps the batch's first
     reference to the namespace in D1 order (event_time, event_hash), which is all its readers ask: the
-    distinct namespaces and addresses, and the first reference to each fused location
-    (int_location_addresses). `location_address` is the location's own address; `host` holds its
+    distinct namespaces and addresses, and the first reference to each address in each batch
+    (int_location_address_firsts). `location_address` is the location's own address; `host` holds its
     comma-separated address pieces (one piece for jobs). A dataset namespace is rewritten once here, as it is
     read (`namespace_read`, docs/rules.md "Dataset names: rewrites"); its type, host and name are parsed from
     that column. Events make many references to few namespaces, so the references are folded before they are
