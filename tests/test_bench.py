@@ -76,3 +76,35 @@ def test_bench_help() -> None:
     proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "bench.py"), "--help"],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "--with-reference" in proc.stdout and "--results-file" in proc.stdout
+
+
+def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Path) -> None:
+    """Issue 56: scripts/bench_scale.py measures a size (full run, a run with nothing new, an incremental run after
+    the fixed batch, the traversal, the peak RSS) into one CSV row, and plots the rows of the newest commit only."""
+    results = tmp_path / "scale.csv"
+    columns = ["recorded_at", "commit", "events", "increment", "full_run_s", "noop_run_s", "incremental_run_s",
+               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "machine", "versions"]
+    with results.open("w", newline="") as handle:  # an older commit's row, which the plot must leave out
+        writer = csv.DictWriter(handle, fieldnames=columns)
+        writer.writeheader()
+        writer.writerow({**{c: "" for c in columns}, "recorded_at": "2000-01-01T00:00:00Z", "commit": "0000000",
+                         "events": "999", "full_run_s": "1.0"})
+    png = tmp_path / "scale.png"
+    proc = subprocess.run(
+        [sys.executable, str(PROJECT_DIR / "scripts" / "bench_scale.py"), "--sizes", "1500", "--increment", "200",
+         "--workdir", str(tmp_path / "work"), "--results-file", str(results), "--plot", str(png),
+         "--no-build-tests"], cwd=PROJECT_DIR, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    old, row = read_rows(results)
+    assert old["commit"] == "0000000" and row["events"] == "1500" and row["increment"] == "200"
+    for figure in ("full_run_s", "noop_run_s", "incremental_run_s", "traversal_ms", "peak_rss_mb"):
+        assert float(row[figure]) > 0, (figure, row)
+    assert row["build_with_tests_s"] == "" and "cores" in row["machine"]
+    assert not (tmp_path / "work").exists()  # a size's files are gone once it is measured
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "plotted 1 sizes" in proc.stdout
+
+
+def test_bench_scale_help() -> None:
+    proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "bench_scale.py"), "--help"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "--sizes" in proc.stdout and "--increment" in proc.stdout
