@@ -47,8 +47,8 @@
 {%- endmacro %}
 
 {#- List, choose and inspect the files of `glob`; return the files raw_event_lines reads, as read_event_lines'
-    list ({'path', 'key', 'name', 'gzip', 'bytes', 'truncated', 'line_stream_lines'}). Compile-time; none at
-    parse time. -#}
+    list ({'path', 'key', 'name', 'gzip', 'bytes', 'truncated', 'line_stream_lines', 'gzip_line_stream'}).
+    Compile-time; none at parse time. -#}
 {% macro prepare_landing(glob) -%}
     {%- if not execute -%}
         {{ return([]) }}
@@ -81,7 +81,7 @@
     {%- set files = [] -%}
     {%- for row in rows if row[4] -%}
         {%- do files.append({'path': row[0], 'key': row[1], 'name': row[2], 'gzip': row[3], 'bytes': row[5],
-                             'truncated': false, 'line_stream_lines': none}) -%}
+                             'truncated': false, 'line_stream_lines': none, 'gzip_line_stream': false}) -%}
     {%- endfor -%}
     {%- if files -%}
         {%- set checks = lineage_warehouse.inspect_event_files(files, glob) -%}
@@ -92,23 +92,29 @@
                 cast(null as string) as problem,
                 cast(null as string) as problem_description,
                 cast(null as bigint) as readable_lines,
-                cast(null as bigint) as line_stream_lines
+                cast(null as bigint) as line_stream_lines,
+                false as is_gzip_line_stream
             where 1 = 0
         {%- endset -%}
     {%- endif -%}
     {%- do lineage_warehouse.replace_table(lineage_warehouse.landing_file_checks(), checks) -%}
     {%- set problems = {} -%}
     {%- set line_streams = {} -%}
-    {%- for row in run_query('select source_path, problem, line_stream_lines from '
-        ~ lineage_warehouse.landing_file_checks() ~ ' where problem is not null or line_stream_lines is not null')
-        .rows -%}
+    {%- set gzip_line_streams = [] -%}
+    {%- for row in run_query('select source_path, problem, line_stream_lines, is_gzip_line_stream from '
+        ~ lineage_warehouse.landing_file_checks()
+        ~ ' where problem is not null or line_stream_lines is not null or is_gzip_line_stream').rows -%}
         {%- do problems.update({row[0]: row[1]}) -%}
         {%- do line_streams.update({row[0]: row[2]}) -%}
+        {%- if row[3] -%}
+            {%- do gzip_line_streams.append(row[0]) -%}
+        {%- endif -%}
     {%- endfor -%}
     {%- set readable = [] -%}
     {%- for file in files if problems.get(file.path) in (none, 'gzip_truncated') -%}
         {%- do file.update({'truncated': problems.get(file.path) == 'gzip_truncated',
-                            'line_stream_lines': line_streams.get(file.path)}) -%}
+                            'line_stream_lines': line_streams.get(file.path),
+                            'gzip_line_stream': file.path in gzip_line_streams}) -%}
         {%- do readable.append(file) -%}
     {%- endfor -%}
     {%- if lineage_warehouse.is_appending() -%}
@@ -148,13 +154,16 @@
 
 {#- Problems of inspected files, from `blobs` (source_path, file_key, is_gzip, file_bytes, head_hex, tail_hex,
     is_utf8 of a plain file, line_stream_lines: the complete lines of a plain file DuckDB reads line by line, else
-    NULL) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines, and is_whole when the
-    reader knows whether the stream is whole; NULL: its trailer tells):
+    NULL) and `gzip_stats` (file_key, line_count, text_bytes, is_utf8 of a gzip file's lines, is_whole when the
+    reader knows whether the stream is whole (NULL: its trailer tells), and has_long_line when it knows whether a
+    line is longer than DuckDB's line reader takes):
     - not_gzip: named .gz, but empty or without a gzip header; nothing lands;
     - not_utf8: not UTF-8 text (UTF-16, or invalid or overlong bytes); nothing lands;
     - gzip_truncated: the gzip stream ends early or breaks; the complete lines before the break land
       (readable_lines: how many; 0 for any other problem).
-    `partial_line_kept`: the engine's gzip reader returns the piece of line where a stream breaks (not landed). -#}
+    `partial_line_kept`: the engine's gzip reader returns the piece of line where a stream breaks (not landed).
+    is_gzip_line_stream: a readable gzip file known to hold no line over 16 MiB, which DuckDB reads in 16 MiB buffers
+    (any other gzip file in buffers as large as the longest line allowed). -#}
 {% macro event_file_problems(blobs, gzip_stats, partial_line_kept) -%}
     select
         source_path,
@@ -172,13 +181,16 @@
                 || ' complete lines before the break landed, the rest is lost'
         end as problem_description,
         case when problem = 'gzip_truncated' then readable_lines else 0 end as readable_lines,
-        case when problem is null then line_stream_lines end as line_stream_lines
+        case when problem is null then line_stream_lines end as line_stream_lines,
+        coalesce(problem is null and is_gzip and not has_long_line, false) as is_gzip_line_stream
     from (
         select
             {{ blobs }}.source_path,
             {{ blobs }}.file_bytes,
             {{ blobs }}.head_hex,
             {{ blobs }}.line_stream_lines,
+            {{ blobs }}.is_gzip,
+            {{ gzip_stats }}.has_long_line,
             case
                 when {{ blobs }}.is_gzip
                     and not {{ lineage_warehouse.gzip_header_is_sane(blobs ~ '.file_bytes', blobs ~ '.head_hex') }}

@@ -39,16 +39,16 @@ def write(tmp_path: Path, name: str, data: bytes) -> str:
 def test_whole_streams(tmp_path: Path) -> None:
     text = "\ufeff".encode() + lines(3) + b"last line without a line feed"
     path = write(tmp_path, "whole.gz", gzip.compress(text))
-    assert gzip_facts(path) == {"is_whole": True, "is_utf8": True, "complete_lines": 3}
+    assert gzip_facts(path) == {"is_whole": True, "is_utf8": True, "complete_lines": 3, "has_long_line": False}
     assert gzip_readable_text(path) == lines(3).decode()  # no byte-order mark, up to the last line feed
     members = write(tmp_path, "members.gz", gzip.compress(lines(2)) + gzip.compress(lines(2, 2)))
-    assert gzip_facts(members) == {"is_whole": True, "is_utf8": True, "complete_lines": 4}
+    assert gzip_facts(members) == {"is_whole": True, "is_utf8": True, "complete_lines": 4, "has_long_line": False}
 
 
 def test_a_stream_broken_in_the_middle_keeps_every_line_before_the_break(tmp_path: Path) -> None:
     head = lines(2000)  # ~390 kB compressing to well over one read (64 kB): the break is not in the first read
     path = write(tmp_path, "broken.gz", broken_after(head, lines(500, 2000)))
-    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": 2000}
+    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": 2000, "has_long_line": False}
     assert gzip_readable_text(path) == head.decode()
 
 
@@ -57,25 +57,25 @@ def test_cut_streams_and_bytes_after_the_last_member(tmp_path: Path) -> None:
     cut = whole[: len(whole) // 2]
     readable = zlib.decompressobj(wbits=31).decompress(cut)
     path = write(tmp_path, "cut.gz", cut)
-    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": readable.count(b"\n")}
+    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": readable.count(b"\n"), "has_long_line": False}
     assert gzip_readable_text(path) == readable[: readable.rfind(b"\n") + 1].decode()
     trailing = write(tmp_path, "trailing.gz", gzip.compress(lines(2)) + bytes(8))
-    assert gzip_facts(trailing) == {"is_whole": False, "is_utf8": True, "complete_lines": 2}
+    assert gzip_facts(trailing) == {"is_whole": False, "is_utf8": True, "complete_lines": 2, "has_long_line": False}
     not_gzip = write(tmp_path, "plain.gz", lines(2))
-    assert gzip_facts(not_gzip) == {"is_whole": False, "is_utf8": True, "complete_lines": 0}
+    assert gzip_facts(not_gzip) == {"is_whole": False, "is_utf8": True, "complete_lines": 0, "has_long_line": False}
 
 
 def test_utf8_of_the_lines_that_would_land(tmp_path: Path) -> None:
     invalid = write(tmp_path, "invalid.gz", gzip.compress(lines(2) + b'{"x": "\xff\xfe"}\n' + lines(2)))
-    assert gzip_facts(invalid) == {"is_whole": True, "is_utf8": False, "complete_lines": 5}
+    assert gzip_facts(invalid) == {"is_whole": True, "is_utf8": False, "complete_lines": 5, "has_long_line": False}
     assert gzip_readable_text(invalid) is None
     cut_character = write(tmp_path, "cut_character.gz", gzip.compress(lines(1) + "é".encode()[:1]))
     assert gzip_facts(cut_character)["is_utf8"] is False
     # a bad byte in the piece after the last line feed of a broken stream never lands, as on Spark
     in_last_piece = write(tmp_path, "in_last_piece.gz", broken_after(lines(3) + b'{"x": "\xff', lines(2)))
-    assert gzip_facts(in_last_piece) == {"is_whole": False, "is_utf8": True, "complete_lines": 3}
+    assert gzip_facts(in_last_piece) == {"is_whole": False, "is_utf8": True, "complete_lines": 3, "has_long_line": False}
     in_a_line = write(tmp_path, "in_a_line.gz", broken_after(lines(3) + b'{"x": "\xff"}\n', lines(2)))
-    assert gzip_facts(in_a_line) == {"is_whole": False, "is_utf8": False, "complete_lines": 4}
+    assert gzip_facts(in_a_line) == {"is_whole": False, "is_utf8": False, "complete_lines": 4, "has_long_line": False}
 
 
 def test_memory_stays_bounded(tmp_path: Path) -> None:
@@ -87,7 +87,7 @@ def test_memory_stays_bounded(tmp_path: Path) -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert facts == {"is_whole": True, "is_utf8": True, "complete_lines": 64 << 20}
+    assert facts == {"is_whole": True, "is_utf8": True, "complete_lines": 64 << 20, "has_long_line": False}
     assert peak < 8 << 20, peak
 
 
@@ -98,7 +98,7 @@ def test_the_plugin_registers_its_functions(tmp_path: Path) -> None:
     Plugin("gzip_facts", {}).configure_connection(conn)
     row = conn.execute("select lw_gzip_facts(?), lw_gzip_readable_text(?), lw_plain_file_facts(?)",
                        [path, path, plain]).fetchone()
-    assert row == ({"is_whole": False, "is_utf8": True, "complete_lines": 3}, lines(3).decode(),
+    assert row == ({"is_whole": False, "is_utf8": True, "complete_lines": 3, "has_long_line": False}, lines(3).decode(),
                    {"file_bytes": 9, "head_hex": "7B2261", "is_utf8": True, "line_feeds": 1, "is_line_stream": True})
 
 

@@ -513,3 +513,61 @@ def test_duckdb_lands_a_file_larger_than_its_memory_limit(tmp_path: Path, monkey
     assert (src / "big.jsonl").stat().st_size > 2 * BIG_FILE_DUCKDB_MEMORY_MB * 2**20
     assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
     assert wh.query("select line_stream_lines from raw.landing_file_checks") == [(lines,)]
+
+
+BIG_GZIP_DUCKDB_MEMORY_MB = 160
+
+
+def write_big_gzip(path: Path, size: int) -> int:
+    """A gzip file of lines holding their own line number, about `size` bytes of text; returns its lines."""
+    line_bytes = len(json.dumps({"n": 10**6, "pad": BIG_FILE_PAD})) + 1
+    lines = size // line_bytes
+    with gzip.open(path, "wt", compresslevel=1) as out:
+        for start in range(1, lines + 1, 10_000):
+            out.write("".join(json.dumps({"n": n, "pad": BIG_FILE_PAD}) + "\n"
+                              for n in range(start, min(start + 10_000, lines + 1))))
+    os.utime(path, (PAST, PAST))
+    return lines
+
+
+def test_duckdb_lands_a_gzip_file_whose_text_is_larger_than_its_memory_limit(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 56 (docs/decisions/landing-files-larger-than-memory.md): a gzip file whose lines lw_gzip_facts finds no
+    longer than 16 MiB is read in 16 MiB buffers, so DuckDB lands one whose text is three times its memory limit,
+    with exact line numbers; in buffers as large as a 512 MiB line (1 GiB) it cannot start under this limit, nor
+    land a file of over 1 GiB of text under the default one. A gzip file with a longer line keeps those buffers
+    and lands whole beside it, under the default limit."""
+    src = tmp_path / "events"
+    src.mkdir()
+    lines = write_big_gzip(src / "big.jsonl.gz", size=3 * BIG_GZIP_DUCKDB_MEMORY_MB * 10**6)
+    monkeypatch.setenv("LINEAGE_DUCKDB_MEMORY_LIMIT", f"{BIG_GZIP_DUCKDB_MEMORY_MB}MB")
+    wh = Warehouse(tmp_path / "wh", in_process=False)  # the profile reads the limit when dbt starts
+    wh.dbt(["run", "--select", "raw_event_lines"], events=f"{src}/*.jsonl.gz")
+    [(count, first, last, distinct, misnumbered)] = wh.query("""
+        select count(*), min(line_number), max(line_number), count(distinct line_number),
+            count(*) filter (where try_cast(json_extract(payload, '$.n') as bigint) is distinct from line_number)
+        from raw.raw_event_lines""")
+    assert (count, first, last, distinct, misnumbered) == (lines, 1, lines, lines, 0)
+    assert wh.query("select is_gzip_line_stream from raw.landing_file_checks") == [(True,)]
+    assert "max_line_size = 16777216" in wh.compiled("raw/raw_event_lines.sql")
+
+    long_src = tmp_path / "long"
+    long_src.mkdir()
+    long_line = json.dumps({"n": 2, "pad": "y" * (17 << 20)})
+    with gzip.open(long_src / "long.jsonl.gz", "wt", compresslevel=1) as out:
+        out.write(json.dumps({"n": 1}) + "\n" + long_line + "\n" + json.dumps({"n": 3}) + "\n")
+    with gzip.open(long_src / "short.jsonl.gz", "wt") as out:
+        out.write(json.dumps({"n": 1}) + "\n")
+    for path in long_src.iterdir():
+        os.utime(path, (PAST, PAST))
+    monkeypatch.delenv("LINEAGE_DUCKDB_MEMORY_LIMIT")
+    other = Warehouse(tmp_path / "wh_long", in_process=False)
+    other.dbt(["run", "--select", "raw_event_lines"], events=f"{long_src}/*.jsonl.gz")
+    assert other.query("""
+        select regexp_extract(source_file, '[^/]+$'), count(*), max(strlen(payload)) > 17 * 1024 * 1024
+        from raw.raw_event_lines group by 1 order by 1""") == [("long.jsonl.gz", 3, True), ("short.jsonl.gz", 1, False)]
+    assert other.query("""
+        select regexp_extract(source_path, '[^/]+$'), is_gzip_line_stream from raw.landing_file_checks
+        order by 1""") == [("long.jsonl.gz", False), ("short.jsonl.gz", True)]
+    compiled = other.compiled("raw/raw_event_lines.sql")
+    assert "max_line_size = 16777216" in compiled and "max_line_size = 536870912" in compiled

@@ -79,7 +79,8 @@
             judged.facts.complete_lines as line_count,
             cast(null as bigint) as text_bytes,
             judged.facts.is_utf8,
-            judged.facts.is_whole
+            judged.facts.is_whole,
+            judged.facts.has_long_line
         from (
             select
                 file_key,
@@ -234,7 +235,8 @@
             cast(null as bigint) as line_count,
             cast(null as bigint) as text_bytes,
             cast(null as boolean) as is_utf8,
-            cast(null as boolean) as is_whole
+            cast(null as boolean) as is_whole,
+            cast(null as boolean) as has_long_line
         where 1 = 0
     {%- else -%}
         select
@@ -242,7 +244,8 @@
             count(*) as line_count,
             sum(coalesce({{ byte_length }}, 0)) as text_bytes,
             {{ all_utf8 }} as is_utf8,
-            cast(null as boolean) as is_whole
+            cast(null as boolean) as is_whole,
+            cast(null as boolean) as has_long_line
         from ({{ lines_sql }}) as gzip_lines
         group by file_key
     {%- endif -%}

@@ -94,7 +94,8 @@
 
 {#- DuckDB: the lines of gzip files, decompressed by the CSV reader with quoting off and a delimiter no event
     contains; a single-threaded scan keeps lines in file order, which row_number() then numbers. That reader also
-    ends a line at a lone carriage return and drops a byte-order mark (docs/decisions/). -#}
+    ends a line at a lone carriage return and drops a byte-order mark (docs/decisions/). It reads in 1 GiB buffers
+    (lines up to 512 MiB), and the numbering sorts every line: the text must fit in memory. -#}
 {% macro duckdb_gzip_lines(paths) -%}
     select
         file_key,
@@ -116,6 +117,24 @@
     ) as scanned
 {%- endmacro %}
 
+{#- DuckDB: the lines of one gzip file that lw_gzip_facts found to hold no line over 16 MiB, read like a plain line
+    stream (duckdb_streamed_lines): 16 MiB buffers, numbered as scanned, so its text need not fit in memory
+    (docs/decisions/landing-files-larger-than-memory.md). -#}
+{% macro duckdb_gzip_line_stream(path) -%}
+    select
+        filename as file_key,
+        row_number() over () as line_number,
+        line_text
+    from read_csv(
+        [{{ lineage_warehouse.duckdb_literal_paths([path]) }}],
+        {{ lineage_warehouse.duckdb_line_reader_options() }},
+        max_line_size = 16777216,
+        buffer_size = 16777216,
+        compression = 'gzip',
+        filename = true
+    )
+{%- endmacro %}
+
 {#- DuckDB: a plain file found to be a line stream (duckdb_streamed_lines) is read line by line; other plain files
     are read as bytes (read_blob), decoded (a file that is not UTF-8 is left out: it was recorded as unreadable)
     and split on line feeds only, so every other byte stays in its line. Gzip files go
@@ -131,6 +150,17 @@
     {%- set broken = (files | selectattr('gzip') | selectattr('truncated') | map(attribute='path') | list)
         if python_gzip else [] -%}
     {%- set csv_gzip = gzip | reject('in', broken) | list -%}
+    {#- a gzip file known to hold no line over 16 MiB is read in 16 MiB buffers, every other in 1 GiB buffers -#}
+    {%- set gzip_line_streams = files | selectattr('gzip') | selectattr('gzip_line_stream') | map(attribute='path')
+        | reject('in', broken) | list -%}
+    {%- set gzip_reads = [] -%}
+    {%- for path in gzip_line_streams -%}
+        {%- do gzip_reads.append(lineage_warehouse.duckdb_gzip_line_stream(path)) -%}
+    {%- endfor -%}
+    {%- if csv_gzip | reject('in', gzip_line_streams) | list -%}
+        {%- do gzip_reads.append(lineage_warehouse.duckdb_gzip_lines(csv_gzip | reject('in', gzip_line_streams)
+            | list)) -%}
+    {%- endif -%}
     {%- if not plain and not gzip and not streamed -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
     {%- endif -%}
@@ -174,7 +204,7 @@
         {%- do line_streams.append(lineage_warehouse.duckdb_streamed_lines(file.path, file.line_stream_lines)) -%}
     {%- endfor -%}
     {{ return(lineage_warehouse.event_line_parts(files, pieces,
-        lineage_warehouse.duckdb_gzip_lines(csv_gzip) if csv_gzip else none, partial_line_kept=not python_gzip,
+        gzip_reads | join('\nunion all\n') if gzip_reads else none, partial_line_kept=not python_gzip,
         line_streams=line_streams)) }}
 {%- endmacro %}
 

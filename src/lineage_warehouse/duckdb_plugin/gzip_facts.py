@@ -4,9 +4,11 @@ DuckDB decompresses gzip only in its CSV reader, which stops the whole query at 
 invalid UTF-8, without naming the file (docs/decisions/landing-unreadable-files.md). The profile's `duckdb` target
 loads this plugin (`plugins:` and `module_paths:`), which registers two scalar functions on every connection:
 
-- lw_gzip_facts(path VARCHAR) -> STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT): whether every
-  gzip member of the file ends with a valid trailer (CRC and size checked) and nothing but members follows; whether
-  its complete lines (all of its text, when whole) are UTF-8; its line feeds read before it ends or breaks;
+- lw_gzip_facts(path VARCHAR) -> STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT,
+  has_long_line BOOLEAN): whether every gzip member of the file ends with a valid trailer (CRC and size checked) and
+  nothing but members follows; whether its complete lines (all of its text, when whole) are UTF-8; its line feeds
+  read before it ends or breaks; whether a line of it is longer than DuckDB's line reader takes (16 MiB: the file is
+  then read in buffers as large as the longest line allowed, docs/decisions/landing-files-larger-than-memory.md);
 - lw_gzip_readable_text(path VARCHAR) -> VARCHAR: its text up to the last line feed read before it ends or breaks,
   without a leading byte-order mark (the lines of a broken stream that land; NULL when they are not UTF-8);
 - lw_plain_file_facts(path VARCHAR) -> STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN,
@@ -29,7 +31,7 @@ from duckdb import DuckDBPyConnection
 READ_BYTES = 1 << 16  # compressed bytes read at a time
 PIECE_BYTES = 1 << 20  # decompressed bytes produced at most per call (a gzip bomb stays bounded)
 GZIP = 16 + zlib.MAX_WBITS  # a gzip header and trailer around the deflate stream
-FACTS_TYPE = "STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT)"
+FACTS_TYPE = "STRUCT(is_whole BOOLEAN, is_utf8 BOOLEAN, complete_lines BIGINT, has_long_line BOOLEAN)"
 PLAIN_FACTS_TYPE = ("STRUCT(file_bytes BIGINT, head_hex VARCHAR, is_utf8 BOOLEAN, line_feeds BIGINT,"
                     " is_line_stream BOOLEAN)")
 PLAIN_READ_BYTES = 1 << 24  # bytes of a plain file read at a time
@@ -78,13 +80,25 @@ def salvage(member: Any, data: bytes, on_piece: Callable[[bytes], None]) -> None
 
 
 def gzip_facts(path: str) -> dict[str, Any]:
-    """lw_gzip_facts: is_whole, is_utf8 and complete_lines of the gzip file at path."""
+    """lw_gzip_facts: is_whole, is_utf8, complete_lines and has_long_line of the gzip file at path."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     lines = 0
     invalid_after: int | None = None  # line feeds before the first byte that is not UTF-8
+    open_line, has_long_line = 0, False  # bytes of the line being read; whether a line was over the reader's limit
 
     def count(piece: bytes) -> None:
-        nonlocal lines, invalid_after
+        nonlocal lines, invalid_after, open_line, has_long_line
+        # a line within a piece of at most PIECE_BYTES is short: only a line feed's distance from the line open
+        # before the piece, and the line left open after it, can be long (zlib's last flush may be larger)
+        first_feed = piece.find(b"\n")
+        if len(piece) > LINE_READER_MAX_LINE_BYTES:
+            open_line, longest = line_lengths(piece, open_line, 0)
+            has_long_line = has_long_line or longest > LINE_READER_MAX_LINE_BYTES
+        elif first_feed < 0:
+            open_line += len(piece)
+        else:
+            has_long_line = has_long_line or open_line + first_feed > LINE_READER_MAX_LINE_BYTES
+            open_line = len(piece) - piece.rfind(b"\n") - 1
         if invalid_after is None:
             try:
                 decoder.decode(piece)
@@ -102,7 +116,8 @@ def gzip_facts(path: str) -> dict[str, Any]:
             invalid_after = lines
     # a broken stream's last piece (after its last line feed) never lands: a bad byte there does not count
     is_utf8 = invalid_after is None or (not whole and invalid_after == lines)
-    return {"is_whole": whole, "is_utf8": is_utf8, "complete_lines": lines}
+    return {"is_whole": whole, "is_utf8": is_utf8, "complete_lines": lines,
+            "has_long_line": has_long_line or open_line > LINE_READER_MAX_LINE_BYTES}
 
 
 def gzip_readable_text(path: str) -> str | None:
