@@ -73,7 +73,8 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path, build_te
 
 
 def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
-    """Measure each size in a child process (its own peak RSS); the CSV rows."""
+    """Measure each size in a child process (its own peak RSS) and append its row to the CSV at once (a size that
+    fails leaves the rows before it); the rows."""
     rows = []
     for events in args.sizes:
         command = [sys.executable, __file__, "--one-size", str(events), "--increment", str(args.increment),
@@ -88,6 +89,7 @@ def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
                      "commit": bench.commit(), "events": events, "increment": args.increment,
                      **{name: figures.get(name, "") for name in FIGURES},
                      "machine": bench.machine(), "versions": bench.versions()})
+        append_rows(args.results_file, rows[-1:])
     return rows
 
 
@@ -158,7 +160,6 @@ def main(argv: list[str] | None = None) -> int:
                                       not args.no_build_tests)))
         return 0
     rows = run_sizes(args)
-    append_rows(args.results_file, rows)
     drawn = plot(args.results_file, args.plot)
     for row in rows:
         print(", ".join(f"{name}={row[name]}" for name in ["events", *FIGURES]))
