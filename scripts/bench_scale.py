@@ -82,7 +82,11 @@ def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
         if args.no_build_tests:
             command.append("--no-build-tests")
         began = time.perf_counter()
-        child = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
+        child = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+        if child.returncode != 0:  # a larger size would fail too: stop, keeping the rows measured so far
+            bench.log(f"{events:,} events failed after {time.perf_counter() - began:.0f} s (dbt's error above)")
+            args.failed_size = events
+            break
         bench.log(f"{events:,} events measured in {time.perf_counter() - began:.0f} s")
         figures = json.loads(child.stdout.strip().splitlines()[-1])
         rows.append({"recorded_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -159,11 +163,15 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure_size(args.one_size, args.increment, args.seed, args.workdir.resolve(),
                                       not args.no_build_tests)))
         return 0
+    args.failed_size = None
     rows = run_sizes(args)
-    drawn = plot(args.results_file, args.plot)
+    drawn = plot(args.results_file, args.plot) if rows else 0
     for row in rows:
         print(", ".join(f"{name}={row[name]}" for name in ["events", *FIGURES]))
     print(f"appended {len(rows)} rows to {args.results_file}; plotted {drawn} sizes into {args.plot}")
+    if args.failed_size is not None:
+        print(f"failed at {args.failed_size:,} events: see the log above")
+        return 1
     return 0
 
 
