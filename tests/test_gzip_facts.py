@@ -57,7 +57,8 @@ def test_cut_streams_and_bytes_after_the_last_member(tmp_path: Path) -> None:
     cut = whole[: len(whole) // 2]
     readable = zlib.decompressobj(wbits=31).decompress(cut)
     path = write(tmp_path, "cut.gz", cut)
-    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": readable.count(b"\n"), "has_long_line": False}
+    assert gzip_facts(path) == {"is_whole": False, "is_utf8": True, "complete_lines": readable.count(b"\n"),
+        "has_long_line": False}
     assert gzip_readable_text(path) == readable[: readable.rfind(b"\n") + 1].decode()
     trailing = write(tmp_path, "trailing.gz", gzip.compress(lines(2)) + bytes(8))
     assert gzip_facts(trailing) == {"is_whole": False, "is_utf8": True, "complete_lines": 2, "has_long_line": False}
@@ -73,7 +74,8 @@ def test_utf8_of_the_lines_that_would_land(tmp_path: Path) -> None:
     assert gzip_facts(cut_character)["is_utf8"] is False
     # a bad byte in the piece after the last line feed of a broken stream never lands, as on Spark
     in_last_piece = write(tmp_path, "in_last_piece.gz", broken_after(lines(3) + b'{"x": "\xff', lines(2)))
-    assert gzip_facts(in_last_piece) == {"is_whole": False, "is_utf8": True, "complete_lines": 3, "has_long_line": False}
+    assert gzip_facts(in_last_piece) == {"is_whole": False, "is_utf8": True, "complete_lines": 3,
+        "has_long_line": False}
     in_a_line = write(tmp_path, "in_a_line.gz", broken_after(lines(3) + b'{"x": "\xff"}\n', lines(2)))
     assert gzip_facts(in_a_line) == {"is_whole": False, "is_utf8": False, "complete_lines": 4, "has_long_line": False}
 

@@ -118,21 +118,14 @@
 {%- endmacro %}
 
 {#- DuckDB: the lines of one gzip file that lw_gzip_facts found to hold no line over 16 MiB, read like a plain line
-    stream (duckdb_streamed_lines): 16 MiB buffers, numbered as scanned, so its text need not fit in memory
+    stream (duckdb_line_stream_scan), so its text need not fit in memory
     (docs/decisions/landing-files-larger-than-memory.md). -#}
 {% macro duckdb_gzip_line_stream(path) -%}
     select
         filename as file_key,
-        row_number() over () as line_number,
+        line_number,
         line_text
-    from read_csv(
-        [{{ lineage_warehouse.duckdb_literal_paths([path]) }}],
-        {{ lineage_warehouse.duckdb_line_reader_options() }},
-        max_line_size = 16777216,
-        buffer_size = 16777216,
-        compression = 'gzip',
-        filename = true
-    )
+    from ({{ lineage_warehouse.duckdb_line_stream_scan(path, gzip=true) }}) as scanned
 {%- endmacro %}
 
 {#- DuckDB: a plain file found to be a line stream (duckdb_streamed_lines) is read line by line; other plain files
@@ -153,13 +146,13 @@
     {#- a gzip file known to hold no line over 16 MiB is read in 16 MiB buffers, every other in 1 GiB buffers -#}
     {%- set gzip_line_streams = files | selectattr('gzip') | selectattr('gzip_line_stream') | map(attribute='path')
         | reject('in', broken) | list -%}
+    {%- set gzip_read_whole = csv_gzip | reject('in', gzip_line_streams) | list -%}
     {%- set gzip_reads = [] -%}
     {%- for path in gzip_line_streams -%}
         {%- do gzip_reads.append(lineage_warehouse.duckdb_gzip_line_stream(path)) -%}
     {%- endfor -%}
-    {%- if csv_gzip | reject('in', gzip_line_streams) | list -%}
-        {%- do gzip_reads.append(lineage_warehouse.duckdb_gzip_lines(csv_gzip | reject('in', gzip_line_streams)
-            | list)) -%}
+    {%- if gzip_read_whole -%}
+        {%- do gzip_reads.append(lineage_warehouse.duckdb_gzip_lines(gzip_read_whole)) -%}
     {%- endif -%}
     {%- if not plain and not gzip and not streamed -%}
         {{ return(lineage_warehouse.no_event_lines()) }}
@@ -218,21 +211,28 @@
     select
         filename as file_key,
         line_number,
-        line_text,
+        coalesce(line_text, '') as line_text,
         line_number <= {{ complete_lines | int }} as line_is_complete
-    from (
-        select
-            filename,
-            row_number() over () as line_number,
-            coalesce(line_text, '') as line_text
-        from read_csv(
-            [{{ lineage_warehouse.duckdb_literal_paths([path]) }}],
-            {{ lineage_warehouse.duckdb_line_reader_options() }},
-            max_line_size = 16777216,
-            buffer_size = 16777216,
-            filename = true
-        )
-    ) as scanned
+    from ({{ lineage_warehouse.duckdb_line_stream_scan(path) }}) as scanned
+{%- endmacro %}
+
+{#- DuckDB: one file scanned by the line reader in 16 MiB buffers (no line may be longer), its lines numbered as
+    scanned (filename, line_number, line_text; an empty line is NULL), decompressed first when `gzip`. -#}
+{% macro duckdb_line_stream_scan(path, gzip=false) -%}
+    select
+        filename,
+        row_number() over () as line_number,
+        line_text
+    from read_csv(
+        [{{ lineage_warehouse.duckdb_literal_paths([path]) }}],
+        {{ lineage_warehouse.duckdb_line_reader_options() }},
+        max_line_size = 16777216,
+        buffer_size = 16777216,
+        {%- if gzip %}
+        compression = 'gzip',
+        {%- endif %}
+        filename = true
+    )
 {%- endmacro %}
 
 {#- DuckDB: the CSV reader's options that make it a line reader (one VARCHAR column, quoting off, a delimiter no

@@ -90,11 +90,10 @@ def gzip_facts(path: str) -> dict[str, Any]:
         nonlocal lines, invalid_after, open_line, has_long_line
         # a line within a piece of at most PIECE_BYTES is short: only a line feed's distance from the line open
         # before the piece, and the line left open after it, can be long (zlib's last flush may be larger)
-        first_feed = piece.find(b"\n")
         if len(piece) > LINE_READER_MAX_LINE_BYTES:
             open_line, longest = line_lengths(piece, open_line, 0)
             has_long_line = has_long_line or longest > LINE_READER_MAX_LINE_BYTES
-        elif first_feed < 0:
+        elif (first_feed := piece.find(b"\n")) < 0:
             open_line += len(piece)
         else:
             has_long_line = has_long_line or open_line + first_feed > LINE_READER_MAX_LINE_BYTES
