@@ -500,14 +500,20 @@ def append_results(path: Path, args: argparse.Namespace, results: Results) -> No
     """Append one CSV row per engine measured (RESULT_COLUMNS; the header when the file is new)."""
     base = {"recorded_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "commit": commit(),
             "events": args.events, "command": command_line(args), "machine": machine(), "versions": versions()}
+    append_csv_rows(path, RESULT_COLUMNS, [{**base, "engine": engine, **figures}
+                                           for engine, figures in results.figures.items()])
+
+
+def append_csv_rows(path: Path, columns: list[str], rows: list[dict]) -> None:
+    """Append rows to a CSV of these columns (a column a row lacks is empty; the header when the file is new)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.exists() or path.stat().st_size == 0
     with path.open("a", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=RESULT_COLUMNS)
+        writer = csv.DictWriter(handle, fieldnames=columns)
         if new:
             writer.writeheader()
-        for engine, figures in results.figures.items():
-            writer.writerow({**{name: "" for name in RESULT_COLUMNS}, **base, "engine": engine, **figures})
+        for row in rows:
+            writer.writerow({**{name: "" for name in columns}, **row})
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench  # noqa: E402  (puts the project's root on sys.path too)
+import plot_benchmarks  # noqa: E402
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
 
 DEFAULT_SIZES = "100000,1000000,3000000,10000000"
@@ -93,19 +94,8 @@ def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
                      "commit": bench.commit(), "events": events, "increment": args.increment,
                      **{name: figures.get(name, "") for name in FIGURES},
                      "machine": bench.machine(), "versions": bench.versions()})
-        append_rows(args.results_file, rows[-1:])
+        bench.append_csv_rows(args.results_file, COLUMNS, rows[-1:])
     return rows
-
-
-def append_rows(path: Path, rows: list[dict[str, object]]) -> None:
-    """Append the rows to the CSV (the header when the file is new)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    new = not path.exists() or path.stat().st_size == 0
-    with path.open("a", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-        if new:
-            writer.writeheader()
-        writer.writerows(rows)
 
 
 def plot(results: Path, out: Path) -> int:
@@ -125,17 +115,7 @@ def plot(results: Path, out: Path) -> int:
     for column, label in PLOTTED.items():
         measured = [n for n in sizes if by_size[n].get(column)]
         axes.plot(measured, [float(by_size[n][column]) for n in measured], "o-", label=label)
-    axes.set_xscale("log")
-    axes.set_yscale("log")
-    axes.set_xlabel("events (lines)")
-    axes.set_ylabel("seconds (DuckDB)")
-    axes.set_title(f"Time against events, commit {newest_commit}")
-    axes.grid(True, which="both", alpha=0.3)
-    axes.legend(fontsize=8)
-    figure.tight_layout()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(out, metadata={"Software": None})
-    plt.close(figure)
+    plot_benchmarks.save_log_log(figure, axes, out, "seconds (DuckDB)", f"Time against events, commit {newest_commit}")
     return len(sizes)
 
 

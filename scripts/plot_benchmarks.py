@@ -10,6 +10,7 @@ import argparse
 import csv
 import sys
 from pathlib import Path
+from typing import Any
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -45,18 +46,25 @@ def plot(results: Path, out: Path) -> int:
         incremental = [n for n in sizes if by_size[n].get("incremental_run_s")]
         axes.plot(incremental, [float(by_size[n]["incremental_run_s"]) for n in incremental], "s--",
                   color=colour, label=f"{engine}: incremental run after +1 %")
+    save_log_log(figure, axes, out, "dbt run time (s)", "Build time against events (latest run per engine and size)")
+    return sum(len(by_size) for by_size in series.values())
+
+
+def save_log_log(figure: Any, axes: Any, out: Path, ylabel: str, title: str) -> None:
+    """Finish a plot of seconds against events on log-log axes (labels, grid, legend) and write it as a PNG."""
+    import matplotlib.pyplot as plt
+
     axes.set_xscale("log")
     axes.set_yscale("log")
     axes.set_xlabel("events (lines)")
-    axes.set_ylabel("dbt run time (s)")
-    axes.set_title("Build time against events (latest run per engine and size)")
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
     axes.grid(True, which="both", alpha=0.3)
     axes.legend(fontsize=8)
     figure.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(out, metadata={"Software": None})
     plt.close(figure)
-    return sum(len(by_size) for by_size in series.values())
 
 
 def main(argv: list[str] | None = None) -> int:
