@@ -4,7 +4,8 @@ At each size (default 100,000, 1 M, 3 M and 10 M lines) on a fresh work folder: 
 (scripts/generate_events.py --gzip, one file per million lines), then time a full `dbt run`, a run with nothing new,
 an incremental run after a fixed batch of --increment more events (the same absolute batch at every size, like a
 15-minute schedule), the depth-10 traversal (BOTH) from the busiest dataset, and, unless --no-build-tests,
-`dbt build` with every data test on another fresh file. Each size runs in a child process of its own, so its peak
+`dbt build` with every data test on another fresh file. After the incremental run it records the warehouse file's
+size and its largest tables (scripts/warehouse_storage.py). Each size runs in a child process of its own, so its peak
 RSS (the largest resident set of its dbt commands) is its own. The work folder of a size is removed before the
 next one starts: disk holds one size at a time.
 
@@ -27,21 +28,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench  # noqa: E402  (puts the project's root on sys.path too)
 import plot_benchmarks  # noqa: E402
+import warehouse_storage  # noqa: E402
 from tests.lw.dbt_runner import PROJECT_DIR, Warehouse  # noqa: E402
 
 DEFAULT_SIZES = "100000,1000000,3000000,10000000"
 DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks" / "scale.csv"
 DEFAULT_PLOT = PROJECT_DIR / "docs" / "benchmarks" / "scale.png"
 # seconds and figures of one size, in the CSV's order after its first four columns
-FIGURES = ["full_run_s", "noop_run_s", "incremental_run_s", "build_with_tests_s", "traversal_ms", "peak_rss_mb"]
-COLUMNS = ["recorded_at", "commit", "events", "increment", *FIGURES, "machine", "versions"]
+FIGURES = ["full_run_s", "noop_run_s", "incremental_run_s", "build_with_tests_s", "traversal_ms", "peak_rss_mb",
+           "warehouse_mb"]
+COLUMNS = ["recorded_at", "commit", "events", "increment", *FIGURES, "largest_tables", "machine", "versions"]
+LARGEST_TABLES = 4  # how many of the largest tables the row names, with their megabytes
 PLOTTED = {"full_run_s": "full dbt run", "noop_run_s": "run with nothing new",
            "incremental_run_s": "incremental run after the fixed batch", "build_with_tests_s": "dbt build with tests"}
 LINES_PER_FILE = 1_000_000
 
 
-def measure_size(events: int, increment: int, seed: int, workdir: Path, build_tests: bool) -> dict[str, float]:
-    """The figures of one size (FIGURES; build_with_tests_s empty without build_tests)."""
+def measure_size(events: int, increment: int, seed: int, workdir: Path,
+                 build_tests: bool) -> dict[str, float | str]:
+    """The figures of one size (FIGURES, build_with_tests_s empty without build_tests) and its largest tables."""
     if workdir.exists():
         shutil.rmtree(workdir)
     events_dir = workdir / "events"
@@ -63,6 +68,9 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path, build_te
     dataset_id, _ = bench.busiest_dataset(warehouse)
     sql, _ = bench.traversal_sql(warehouse, dataset_id, glob)
     figures["traversal_ms"], _ = bench.time_query(warehouse.duckdb_path, sql)
+    figures["warehouse_mb"] = warehouse.duckdb_path.stat().st_size / 2**20
+    largest = " ".join(f"{name}:{megabytes:.0f}" for name, megabytes, _ in
+                       warehouse_storage.table_storage(warehouse.duckdb_path)[:LARGEST_TABLES])
     if build_tests:
         bench.log(f"{events:,} events: dbt build with tests on a fresh file")
         shutil.rmtree(workdir / "duckdb_wh")
@@ -70,7 +78,7 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path, build_te
                                                         ["build"], glob)
     figures["peak_rss_mb"] = bench.peak_child_rss_mb()
     shutil.rmtree(workdir)
-    return {name: round(value, 1) for name, value in figures.items()}
+    return {**{name: round(value, 1) for name, value in figures.items()}, "largest_tables": largest}
 
 
 def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
@@ -92,7 +100,7 @@ def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
         figures = json.loads(child.stdout.strip().splitlines()[-1])
         rows.append({"recorded_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                      "commit": bench.commit(), "events": events, "increment": args.increment,
-                     **{name: figures.get(name, "") for name in FIGURES},
+                     **{name: figures.get(name, "") for name in [*FIGURES, "largest_tables"]},
                      "machine": bench.machine(), "versions": bench.versions()})
         bench.append_csv_rows(args.results_file, COLUMNS, rows[-1:])
     return rows

@@ -80,10 +80,11 @@ def test_bench_help() -> None:
 
 def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Path) -> None:
     """Issue 56: scripts/bench_scale.py measures a size (full run, a run with nothing new, an incremental run after
-    the fixed batch, the traversal, the peak RSS) into one CSV row, and plots the rows of the newest commit only."""
+    the fixed batch, the traversal, the peak RSS, the warehouse file's size and its largest tables) into one CSV row,
+    and plots the rows of the newest commit only."""
     results = tmp_path / "scale.csv"
     columns = ["recorded_at", "commit", "events", "increment", "full_run_s", "noop_run_s", "incremental_run_s",
-               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "machine", "versions"]
+               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "warehouse_mb", "largest_tables", "machine", "versions"]
     with results.open("w", newline="") as handle:  # an older commit's row, which the plot must leave out
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
@@ -97,11 +98,21 @@ def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Pa
     assert proc.returncode == 0, proc.stderr[-4000:]
     old, row = read_rows(results)
     assert old["commit"] == "0000000" and row["events"] == "1500" and row["increment"] == "200"
-    for figure in ("full_run_s", "noop_run_s", "incremental_run_s", "traversal_ms", "peak_rss_mb"):
+    for figure in ("full_run_s", "noop_run_s", "incremental_run_s", "traversal_ms", "peak_rss_mb", "warehouse_mb"):
         assert float(row[figure]) > 0, (figure, row)
+    largest = [entry.rsplit(":", 1) for entry in row["largest_tables"].split()]
+    assert len(largest) == 4 and all("." in name and float(mb) >= 0 for name, mb in largest), row
+    assert [float(mb) for _, mb in largest] == sorted((float(mb) for _, mb in largest), reverse=True), row
+    assert float(largest[0][1]) <= float(row["warehouse_mb"]), row
     assert row["build_with_tests_s"] == "" and "cores" in row["machine"]
     assert not (tmp_path / "work").exists()  # a size's files are gone once it is measured
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "plotted 1 sizes" in proc.stdout
+
+
+def test_warehouse_storage_help() -> None:
+    proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "warehouse_storage.py"), "--help"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "--top" in proc.stdout and "pragma_storage_info" in proc.stdout
 
 
 def test_bench_scale_help() -> None:
