@@ -22,13 +22,14 @@ def table_storage(db_path: Path) -> list[tuple[str, float, str]]:
         tables = con.sql("select schema_name, table_name from duckdb_tables() order by all").fetchall()
         sizes = []
         for schema, table in tables:
+            # one read of the table's segments: its blocks in all first, then per column, largest first
             blocks = con.sql(
                 "select column_name, count(distinct block_id) as blocks "
-                f"from pragma_storage_info('\"{schema}\".\"{table}\"') group by column_name order by blocks desc"
+                f"from pragma_storage_info('\"{schema}\".\"{table}\"') "
+                "group by grouping sets ((), (column_name)) order by grouping(column_name) desc, blocks desc"
             ).fetchall()
-            total = con.sql(
-                f"select count(distinct block_id) from pragma_storage_info('\"{schema}\".\"{table}\"')").fetchone()[0]
-            sizes.append((f"{schema}.{table}", round(total * block_mb, 1), blocks[0][0] if blocks else ""))
+            total, per_column = blocks[0][1], blocks[1:]
+            sizes.append((f"{schema}.{table}", round(total * block_mb, 1), per_column[0][0] if per_column else ""))
     finally:
         con.close()
     return sorted(sizes, key=lambda size: (-size[1], size[0]))

@@ -84,7 +84,8 @@ def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Pa
     and plots the rows of the newest commit only."""
     results = tmp_path / "scale.csv"
     columns = ["recorded_at", "commit", "events", "increment", "full_run_s", "noop_run_s", "incremental_run_s",
-               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "warehouse_mb", "largest_tables", "machine", "versions"]
+               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "warehouse_mb", "largest_tables", "machine",
+               "versions"]
     with results.open("w", newline="") as handle:  # an older commit's row, which the plot must leave out
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
