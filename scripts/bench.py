@@ -49,7 +49,7 @@ DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks" / "results.csv"
 # build)
 RESULT_COLUMNS = ["recorded_at", "commit", "events", "engine", "full_run_s", "incremental_run_s",
                   "build_with_tests_s", "floor_s", "peak_rss_mb", "traversal_ms", "parity", "command", "machine",
-                  "versions", "explorer_mb", "explorer_first_view_ms"]
+                  "versions", "explorer_mb", "explorer_first_view_ms", "warehouse_mb"]
 TRAVERSAL_RUNS = 5
 EXPLORER_RUNS = 3
 
@@ -459,6 +459,9 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_incremental.json"))
     results.incremental = incremental / full
     results.figure("duckdb", "incremental_run_s", round(incremental, 1))
+    warehouse_mb = warehouse.duckdb_path.stat().st_size / 2**20
+    results.add("  warehouse file after it (MB)", f"{warehouse_mb:,.1f}")
+    results.figure("duckdb", "warehouse_mb", round(warehouse_mb, 1))
 
     measure_traversal(results, warehouse, events_glob)
     measure_explorer(results, warehouse, workdir)

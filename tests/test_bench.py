@@ -42,6 +42,9 @@ def test_bench_prints_ratios_and_appends_results(tmp_path: Path) -> None:
     # issue 52: the lineage explorer's size and first view are measured rows, not a timed test, and figures of the row
     text = proc.stdout
     assert float(row["explorer_mb"]) > 0 and float(row["explorer_first_view_ms"]) > 0
+    # issue 56: the warehouse file's size after the incremental run, in the row and in the table
+    assert float(row["warehouse_mb"]) > 0
+    assert re.search(r"\|   warehouse file after it \(MB\) +\| [\d,]+\.\d ", text), text
     assert re.search(r"\| explorer: HTML file \(MB, budget 25\) +\| \d+\.\d \(written in", text), text
     assert re.search(r"\| explorer: first view in headless Chromium \(ms, budget 2000\) +\| \d+ median of 3 "
                      r"\([1-9]\d* nodes shown\)", text), text
