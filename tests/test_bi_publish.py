@@ -49,20 +49,20 @@ class Reader:
         self.proc.wait(timeout=30)
 
 
-def runs_in(db: Path) -> int:
+def value_in(db: Path, sql: str) -> object:
     con = duckdb.connect(str(db), read_only=True)
     try:
-        return con.execute("select count(*) from marts.runs").fetchone()[0]
+        return con.execute(sql).fetchone()[0]
     finally:
         con.close()
+
+
+def runs_in(db: Path) -> int:
+    return value_in(db, "select count(*) from marts.runs")
 
 
 def storage_version(db: Path) -> str:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute("select tags['storage_version'] from duckdb_databases() where not internal").fetchone()[0]
-    finally:
-        con.close()
+    return value_in(db, "select tags['storage_version'] from duckdb_databases() where not internal")
 
 
 def test_bi_publish_reader_holding_the_published_file_does_not_block_a_build(tmp_path: Path) -> None:
