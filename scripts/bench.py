@@ -159,6 +159,11 @@ def timed_dbt(warehouse: Warehouse, args: list[str], events_glob: str) -> float:
     return time.perf_counter() - began
 
 
+def file_mb(path: Path) -> float:
+    """The size of a file (the warehouse's), in MB."""
+    return path.stat().st_size / 2**20
+
+
 def slowest_models(warehouse: Warehouse, keep_as: Path, top: int = 6) -> str:
     """The last dbt command's slowest models ("name 12.3 s, ..."); its run_results.json is kept as `keep_as`."""
     results_file = warehouse.root / "target" / "run_results.json"
@@ -459,7 +464,7 @@ def run_benchmark(args: argparse.Namespace) -> Results:
     results.add("  slowest models", slowest_models(warehouse, workdir / "run_results_incremental.json"))
     results.incremental = incremental / full
     results.figure("duckdb", "incremental_run_s", round(incremental, 1))
-    warehouse_mb = warehouse.duckdb_path.stat().st_size / 2**20
+    warehouse_mb = file_mb(warehouse.duckdb_path)
     results.add("  warehouse file after it (MB)", f"{warehouse_mb:,.1f}")
     results.figure("duckdb", "warehouse_mb", round(warehouse_mb, 1))
 

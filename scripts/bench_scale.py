@@ -68,7 +68,7 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path,
     dataset_id, _ = bench.busiest_dataset(warehouse)
     sql, _ = bench.traversal_sql(warehouse, dataset_id, glob)
     figures["traversal_ms"], _ = bench.time_query(warehouse.duckdb_path, sql)
-    figures["warehouse_mb"] = warehouse.duckdb_path.stat().st_size / 2**20
+    figures["warehouse_mb"] = bench.file_mb(warehouse.duckdb_path)
     largest = " ".join(f"{name}:{megabytes:.0f}" for name, megabytes, _ in
                        warehouse_storage.table_storage(warehouse.duckdb_path)[:LARGEST_TABLES])
     if build_tests:

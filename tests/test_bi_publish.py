@@ -75,8 +75,8 @@ def test_bi_publish_reader_holding_the_published_file_does_not_block_a_build(tmp
     wh.dbt(["build", "--exclude-resource-type", "test", "unit_test"], events=glob)  # models and seeds
     publish.publish(wh.duckdb_path, published, ["marts"])
     first = runs_in(wh.duckdb_path)
-    # docs/decisions/duckdb-storage-version.md: the warehouse is written in DuckDB 1.5's format, whose compression
-    # keeps the landed lines in their segments; the BI copy in the default format, which older DuckDBs read
+    # docs/decisions/duckdb-storage-version.md: the warehouse is written in DuckDB 1.5's format, the BI copy in the
+    # default format, which older DuckDBs read
     assert storage_version(wh.duckdb_path) == "v1.5.0+"
     assert storage_version(published) == "v1.0.0+"
 
