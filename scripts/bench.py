@@ -29,11 +29,13 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,6 +53,8 @@ RESULT_COLUMNS = ["recorded_at", "commit", "events", "engine", "full_run_s", "in
                   "build_with_tests_s", "floor_s", "peak_rss_mb", "traversal_ms", "parity", "command", "machine",
                   "versions", "explorer_mb", "explorer_first_view_ms", "warehouse_mb"]
 TRAVERSAL_RUNS = 5
+RSS_POLL_S = 0.5  # how often timed_dbt reads its dbt command's peak RSS
+CHILD_PEAK_MB = [0.0]  # the largest peak RSS of the dbt commands timed so far (MB)
 EXPLORER_RUNS = 3
 
 
@@ -153,9 +157,10 @@ def generate(events: int, seed: int, out_dir: Path, start: str = gen.DEFAULT_STA
 
 
 def timed_dbt(warehouse: Warehouse, args: list[str], events_glob: str) -> float:
-    """Seconds of one dbt command (raises when it fails)."""
+    """Seconds of one dbt command (raises when it fails); its peak RSS joins peak_child_rss_mb's."""
     began = time.perf_counter()
-    warehouse.dbt(args, events=events_glob)
+    with children_rss_watched():
+        warehouse.dbt(args, events=events_glob)
     return time.perf_counter() - began
 
 
@@ -173,9 +178,45 @@ def slowest_models(warehouse: Warehouse, keep_as: Path, top: int = 6) -> str:
     return ", ".join(f"{name} {seconds:.1f} s" for seconds, name in timings[:top])
 
 
+def children_peak_rss_mb() -> float:
+    """The largest peak resident set (VmHWM) among this process's running children, in MB (0 when none)."""
+    peaks = [0.0]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            if parent == os.getpid():
+                status = (stat.parent / "status").read_text()
+                peaks += [int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")]
+        except (OSError, IndexError, ValueError):  # a process that ended while it was read
+            continue
+    return max(peaks)
+
+
+@contextmanager
+def children_rss_watched() -> Iterator[None]:
+    """While the block runs, record its children's peak RSS into CHILD_PEAK_MB every RSS_POLL_S seconds (VmHWM
+    only grows, so a poll misses at most the growth of a command's last interval)."""
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.wait(RSS_POLL_S):
+            CHILD_PEAK_MB[0] = max(CHILD_PEAK_MB[0], children_peak_rss_mb())
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        watcher.join()
+
+
 def peak_child_rss_mb() -> float:
-    """Largest resident set of any waited-for child so far, in MB (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    """The largest peak RSS of the dbt commands timed so far (timed_dbt), in MB. Each is the command's own resident
+    set: Linux's RUSAGE_CHILDREN figure would also hold this process's own set at the moment it started one."""
+    if not Path("/proc/self/status").exists():  # no procfs: the kernel's figure
+        return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return CHILD_PEAK_MB[0]
 
 
 def floor_seconds(events_glob: str, db_path: Path) -> tuple[float, int, int]:

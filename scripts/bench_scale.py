@@ -5,8 +5,9 @@ At each size (default 100,000, 1 M, 3 M and 10 M lines) on a fresh work folder: 
 an incremental run after a fixed batch of --increment more events (the same absolute batch at every size, like a
 15-minute schedule), the depth-10 traversal (BOTH) from the busiest dataset, and, unless --no-build-tests,
 `dbt build` with every data test on another fresh file. After the incremental run it records the warehouse file's
-size and its largest tables (scripts/warehouse_storage.py). Each size runs in a child process of its own, so its peak
-RSS (the largest resident set of its dbt commands) is its own. The work folder of a size is removed before the
+size and its largest tables (scripts/warehouse_storage.py), and the slowest models of the run with nothing new. Each
+size runs in a child process of its own, so its peak RSS (the largest resident set of its dbt commands) is its own;
+it is read twice: after the runs and the traversal (runs_peak_rss_mb) and after the build with tests (peak_rss_mb). The work folder of a size is removed before the
 next one starts: disk holds one size at a time.
 
 Appends one CSV row per size to --results-file (docs/benchmarks/scale.csv by default) and draws --plot (time
@@ -36,8 +37,9 @@ DEFAULT_RESULTS = PROJECT_DIR / "docs" / "benchmarks" / "scale.csv"
 DEFAULT_PLOT = PROJECT_DIR / "docs" / "benchmarks" / "scale.png"
 # seconds and figures of one size, in the CSV's order after its first four columns
 FIGURES = ["full_run_s", "noop_run_s", "incremental_run_s", "build_with_tests_s", "traversal_ms", "peak_rss_mb",
-           "warehouse_mb"]
-COLUMNS = ["recorded_at", "commit", "events", "increment", *FIGURES, "largest_tables", "machine", "versions"]
+           "runs_peak_rss_mb", "warehouse_mb"]
+TEXTS = ["largest_tables", "noop_slowest_models"]  # the texts of one size, after its figures
+COLUMNS = ["recorded_at", "commit", "events", "increment", *FIGURES, *TEXTS, "machine", "versions"]
 LARGEST_TABLES = 4  # how many of the largest tables the row names, with their megabytes
 PLOTTED = {"full_run_s": "full dbt run", "noop_run_s": "run with nothing new",
            "incremental_run_s": "incremental run after the fixed batch", "build_with_tests_s": "dbt build with tests"}
@@ -46,7 +48,7 @@ LINES_PER_FILE = 1_000_000
 
 def measure_size(events: int, increment: int, seed: int, workdir: Path,
                  build_tests: bool) -> dict[str, float | str]:
-    """The figures of one size (FIGURES, build_with_tests_s empty without build_tests) and its largest tables."""
+    """The figures of one size (FIGURES, build_with_tests_s empty without build_tests) and its TEXTS."""
     if workdir.exists():
         shutil.rmtree(workdir)
     events_dir = workdir / "events"
@@ -61,6 +63,7 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path,
     figures["full_run_s"] = bench.timed_dbt(warehouse, ["run"], glob)
     bench.log(f"{events:,} events: a run with nothing new")
     figures["noop_run_s"] = bench.timed_dbt(warehouse, ["run"], glob)
+    noop_slowest = bench.slowest_models(warehouse, workdir / "run_results_noop.json")
     bench.log(f"{events:,} events: landing {increment:,} more, incremental run")
     bench.gen.generate(bench.gen.GeneratorConfig(increment, seed + 1000, events_dir, gzip=True,
                                                  start=bench.later_start(manifest), prefix=f"events-inc-s{seed}"))
@@ -71,6 +74,7 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path,
     figures["warehouse_mb"] = bench.file_mb(warehouse.duckdb_path)
     largest = " ".join(f"{name}:{megabytes:.0f}" for name, megabytes, _ in
                        warehouse_storage.table_storage(warehouse.duckdb_path)[:LARGEST_TABLES])
+    figures["runs_peak_rss_mb"] = bench.peak_child_rss_mb()
     if build_tests:
         bench.log(f"{events:,} events: dbt build with tests on a fresh file")
         shutil.rmtree(workdir / "duckdb_wh")
@@ -78,7 +82,8 @@ def measure_size(events: int, increment: int, seed: int, workdir: Path,
                                                         ["build"], glob)
     figures["peak_rss_mb"] = bench.peak_child_rss_mb()
     shutil.rmtree(workdir)
-    return {**{name: round(value, 1) for name, value in figures.items()}, "largest_tables": largest}
+    return {**{name: round(value, 1) for name, value in figures.items()}, "largest_tables": largest,
+            "noop_slowest_models": noop_slowest}
 
 
 def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
@@ -100,7 +105,7 @@ def run_sizes(args: argparse.Namespace) -> list[dict[str, object]]:
         figures = json.loads(child.stdout.strip().splitlines()[-1])
         rows.append({"recorded_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                      "commit": bench.commit(), "events": events, "increment": args.increment,
-                     **{name: figures.get(name, "") for name in [*FIGURES, "largest_tables"]},
+                     **{name: figures.get(name, "") for name in [*FIGURES, *TEXTS]},
                      "machine": bench.machine(), "versions": bench.versions()})
         bench.append_csv_rows(args.results_file, COLUMNS, rows[-1:])
     return rows

@@ -84,11 +84,12 @@ def test_bench_help() -> None:
 def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Path) -> None:
     """Issue 56: scripts/bench_scale.py measures a size (full run, a run with nothing new, an incremental run after
     the fixed batch, the traversal, the peak RSS, the warehouse file's size and its largest tables) into one CSV row,
-    and plots the rows of the newest commit only."""
+    with the peak RSS of the runs alone and the slowest models of the run with nothing new, and plots the rows of the
+    newest commit only."""
     results = tmp_path / "scale.csv"
     columns = ["recorded_at", "commit", "events", "increment", "full_run_s", "noop_run_s", "incremental_run_s",
-               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "warehouse_mb", "largest_tables", "machine",
-               "versions"]
+               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "runs_peak_rss_mb", "warehouse_mb", "largest_tables",
+               "noop_slowest_models", "machine", "versions"]
     with results.open("w", newline="") as handle:  # an older commit's row, which the plot must leave out
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
@@ -102,8 +103,14 @@ def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Pa
     assert proc.returncode == 0, proc.stderr[-4000:]
     old, row = read_rows(results)
     assert old["commit"] == "0000000" and row["events"] == "1500" and row["increment"] == "200"
-    for figure in ("full_run_s", "noop_run_s", "incremental_run_s", "traversal_ms", "peak_rss_mb", "warehouse_mb"):
+    for figure in ("full_run_s", "noop_run_s", "incremental_run_s", "traversal_ms", "peak_rss_mb", "runs_peak_rss_mb",
+                   "warehouse_mb"):
         assert float(row[figure]) > 0, (figure, row)
+    assert float(row["runs_peak_rss_mb"]) <= float(row["peak_rss_mb"]), row
+    slowest = [entry.rsplit(" ", 2) for entry in row["noop_slowest_models"].split(", ")]
+    model_names = {path.stem for path in (PROJECT_DIR / "models").rglob("*.sql")}
+    assert len(slowest) == 6 and all(name in model_names and unit == "s" and float(seconds) >= 0
+                                     for name, seconds, unit in slowest), row
     largest = [entry.rsplit(":", 1) for entry in row["largest_tables"].split()]
     assert len(largest) == 4 and all("." in name and float(mb) >= 0 for name, mb in largest), row
     assert [float(mb) for _, mb in largest] == sorted((float(mb) for _, mb in largest), reverse=True), row
@@ -123,3 +130,22 @@ def test_bench_scale_help() -> None:
     proc = subprocess.run([sys.executable, str(PROJECT_DIR / "scripts" / "bench_scale.py"), "--help"],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "--sizes" in proc.stdout and "--increment" in proc.stdout
+
+
+def test_bench_peak_rss_is_the_commands_own(tmp_path: Path) -> None:
+    """scripts/bench.py's peak RSS of a command is the command's own resident set: a parent holding 600 MB when it
+    starts a child of 100 MB records about 100 MB (Linux's RUSAGE_CHILDREN would record the parent's 600 MB)."""
+    script = f"""
+import subprocess, sys
+sys.path.insert(0, {str(PROJECT_DIR / "scripts")!r})
+import bench
+held = bytearray(600 * 2**20)
+held[::4096] = b"x" * len(held[::4096])
+child = "grown = bytearray(100 * 2**20); grown[::4096] = b'x' * len(grown[::4096]); import time; time.sleep(1.5)"
+with bench.children_rss_watched():
+    subprocess.run([sys.executable, "-c", child], check=True)
+print(bench.peak_child_rss_mb())
+"""
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert 100 <= float(proc.stdout.strip().splitlines()[-1]) < 400, proc.stdout
