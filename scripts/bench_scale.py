@@ -7,8 +7,8 @@ an incremental run after a fixed batch of --increment more events (the same abso
 `dbt build` with every data test on another fresh file. After the incremental run it records the warehouse file's
 size and its largest tables (scripts/warehouse_storage.py), and the slowest models of the run with nothing new. Each
 size runs in a child process of its own, so its peak RSS (the largest resident set of its dbt commands) is its own;
-it is read twice: after the runs and the traversal (runs_peak_rss_mb) and after the build with tests (peak_rss_mb). The work folder of a size is removed before the
-next one starts: disk holds one size at a time.
+it is read twice: after the runs and the traversal (runs_peak_rss_mb) and after the build with tests (peak_rss_mb).
+The work folder of a size is removed before the next one starts: disk holds one size at a time.
 
 Appends one CSV row per size to --results-file (docs/benchmarks/scale.csv by default) and draws --plot (time
 against events, log-log, from the rows of the newest commit measured) as a PNG.

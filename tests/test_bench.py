@@ -88,8 +88,8 @@ def test_bench_scale_measures_each_size_and_plots_the_newest_commit(tmp_path: Pa
     newest commit only."""
     results = tmp_path / "scale.csv"
     columns = ["recorded_at", "commit", "events", "increment", "full_run_s", "noop_run_s", "incremental_run_s",
-               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "runs_peak_rss_mb", "warehouse_mb", "largest_tables",
-               "noop_slowest_models", "machine", "versions"]
+               "build_with_tests_s", "traversal_ms", "peak_rss_mb", "runs_peak_rss_mb", "warehouse_mb",
+               "largest_tables", "noop_slowest_models", "machine", "versions"]
     with results.open("w", newline="") as handle:  # an older commit's row, which the plot must leave out
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
@@ -132,7 +132,7 @@ def test_bench_scale_help() -> None:
     assert proc.returncode == 0 and "--sizes" in proc.stdout and "--increment" in proc.stdout
 
 
-def test_bench_peak_rss_is_the_commands_own(tmp_path: Path) -> None:
+def test_bench_peak_rss_is_the_commands_own() -> None:
     """scripts/bench.py's peak RSS of a command is the command's own resident set: a parent holding 600 MB when it
     starts a child of 100 MB records about 100 MB (Linux's RUSAGE_CHILDREN would record the parent's 600 MB)."""
     script = f"""
